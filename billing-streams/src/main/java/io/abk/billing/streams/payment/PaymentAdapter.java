@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * nothing changed (a confirm of a paid payment), so the caller always gets the payment back; a refused verification
  * is a rejected change whose code is the verification's failure code, and it still stores the answered
  * verification without a new version. A created payment also puts its payout address on the indexer's watch list
- * and, when it knows its wallet, ensures the wallet's customer.
+ * and, when it knows its wallet, ensures the wallet's customer; so does the command that first names the payer of a
+ * payment created without a wallet.
  */
 public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
         implements AggregateAdapter<PaymentCommand, PaymentAggregate> {
@@ -81,7 +82,7 @@ public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
                 PaymentEventMapper.watchedAddresses(accepted.events())
                         .forEach(address -> forwards.add(new Forward(
                                 nodes.watchedAddressesSink(), PaymentEventMapper.watchedAddressKey(address), address)));
-                PaymentEventMapper.customers(envelope, accepted.events())
+                PaymentEventMapper.customers(envelope, accepted.events(), after)
                         .forEach(customer ->
                                 forwards.add(new Forward(nodes.customersSink(), customer.getCustomerId(), customer)));
                 warnAboutChainSurprises(header, instruction, before, accepted.events());

@@ -23,6 +23,7 @@ import io.abk.billing.streams.payment.domain.LinkConversion;
 import io.abk.billing.streams.payment.domain.PaymentEvent;
 import io.abk.billing.streams.payment.domain.PaymentEvent.AuthorizationRequested;
 import io.abk.billing.streams.payment.domain.PaymentEvent.LinkConversionReported;
+import io.abk.billing.streams.payment.domain.PaymentEvent.PayerIdentified;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentCreated;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentPaid;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentReopened;
@@ -38,8 +39,8 @@ import java.util.Locale;
  * What the events of an accepted payment command send out, as Avro: the public events ({@code payment.created},
  * {@code payment.paid}, {@code payment.reopened}, with the payment after the whole command), the verification it
  * asked for (a {@link ChainRequest} keyed by payment id), what a link-minted payment reports to its link (paid, or
- * reopened), the payout address a new payment makes the chain indexer watch, and the customer of the wallet a new
- * payment knows.
+ * reopened), the payout address a new payment makes the chain indexer watch, and the customer of the wallet a
+ * payment first knows.
  */
 final class PaymentEventMapper {
 
@@ -165,26 +166,28 @@ final class PaymentEventMapper {
     }
 
     /**
-     * The customer of a created payment's wallet (a payment created without one, by a link opened without a wallet,
-     * has none), as an {@code EnsureCustomer} for {@code billing.customer-commands} keyed by customer id, with the
-     * email the payment collected; its id derived from the create's.
+     * The customer of the wallet a payment first knows, as an {@code EnsureCustomer} for
+     * {@code billing.customer-commands} keyed by customer id, with the email the payment collected; its id derived from
+     * the command that taught it. The wallet is the created payment's, or, for a payment created without one (a link
+     * opened without a wallet mints it so), its payer's once the checkout or the chain names one.
      */
-    static List<CustomerCommand> customers(PaymentCommand envelope, List<PaymentEvent> events) {
+    static List<CustomerCommand> customers(PaymentCommand envelope, List<PaymentEvent> events, Existing after) {
         var out = new ArrayList<CustomerCommand>();
         for (var event : events) {
-            if (event instanceof PaymentCreated created) {
-                var terms = created.payment().terms();
-                var wallet = terms.customerWallet();
-                if (wallet != null && !wallet.isBlank()) {
-                    out.add(EnsureCustomerMapper.ensure(
-                            envelope.getCommandId(),
-                            envelope.getMerchantId(),
-                            envelope.getMode(),
-                            envelope.getRequestedAt(),
-                            envelope.getRequestId(),
-                            wallet,
-                            terms.customerEmail()));
-                }
+            var wallet = switch (event) {
+                case PaymentCreated created -> created.payment().terms().customerWallet();
+                case PayerIdentified identified -> identified.wallet();
+                default -> null;
+            };
+            if (wallet != null && !wallet.isBlank()) {
+                out.add(EnsureCustomerMapper.ensure(
+                        envelope.getCommandId(),
+                        envelope.getMerchantId(),
+                        envelope.getMode(),
+                        envelope.getRequestedAt(),
+                        envelope.getRequestId(),
+                        wallet,
+                        after.details().terms().customerEmail()));
             }
         }
         return out;

@@ -7,7 +7,6 @@ import io.abk.billing.schemas.avro.TransferAuthorizationSnapshot;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.command.Stored;
-import io.abk.billing.streams.customer.EnsureCustomerMapper;
 import io.abk.billing.streams.payment.domain.PaymentDetails;
 import io.abk.billing.streams.payment.domain.PaymentState.Canceled;
 import io.abk.billing.streams.payment.domain.PaymentState.Existing;
@@ -102,8 +101,7 @@ final class PaymentSnapshotMapper {
                 .setTxHash(receipt == null ? null : receipt.txHash())
                 .setCreatedAt(d.createdAt())
                 .setAuthorization(authorization(d.authorization()))
-                .setCustomerId(EnsureCustomerMapper.customerId(
-                        d.tenant().merchantId(), ModeMapper.toAvro(d.tenant().mode()), t.customerWallet()))
+                .setCustomerId(d.customerId())
                 .build();
     }
 
@@ -147,6 +145,19 @@ final class PaymentSnapshotMapper {
                         s.getFailureMessage()));
     }
 
+    /**
+     * The customer a snapshot holds, else its wallet's: a payment last changed before customers existed holds none
+     * ({@code customerId} is null on it), and its wallet, if any, names its customer.
+     */
+    private static @Nullable String customerId(PaymentSnapshot s) {
+        var held = s.getCustomerId();
+        if (held != null) {
+            return held;
+        }
+        return PaymentDetails.customerOf(
+                new Tenant(s.getMerchantId(), ModeMapper.toDomain(s.getMode())), s.getCustomerWallet());
+    }
+
     static Existing state(PaymentSnapshot s, Verifications verifications, int authorizationCount) {
         var terms = new PaymentTerms(
                 UsdcAmount.ofMicros(s.getAmountMicros()),
@@ -169,7 +180,8 @@ final class PaymentSnapshotMapper {
                 s.getCreatedAt(),
                 s.getExpiresAt(),
                 verifications,
-                authorization(s.getAuthorization(), authorizationCount));
+                authorization(s.getAuthorization(), authorizationCount),
+                customerId(s));
         var paid = "paid".equals(s.getStatus());
         var paidAt = s.getPaidAt();
         var txHash = s.getTxHash();

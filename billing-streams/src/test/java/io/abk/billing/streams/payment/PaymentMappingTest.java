@@ -11,6 +11,7 @@ import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.SettlePayment;
 import io.abk.billing.schemas.avro.SettleTransferAuthorization;
 import io.abk.billing.schemas.avro.SubmitTransferAuthorization;
+import io.abk.billing.schemas.ids.CustomerIds;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.serde.AvroSerde;
@@ -46,6 +47,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The payment's store value and wire commands to and from the domain, with every optional field set and unset. */
 class PaymentMappingTest {
+
+    private static final String PAYER_CUSTOMER = "cus_0000000000000000000000000p";
 
     private static final Instant T0 = Instant.parse("2026-03-31T08:00:00Z");
     private static final AvroSerde<PaymentAggregate> SERDE = AvroSerde.of(PaymentAggregate.class);
@@ -89,6 +92,10 @@ class PaymentMappingTest {
                         details(Mode.LIVE, full, new Verifications(null, 1)),
                         new Receipt(T0.plusSeconds(7), "0x" + "ab".repeat(32), UsdcAmount.ofMicros(3), true)),
                 new Canceled(details(Mode.TEST, bare, Verifications.NONE)),
+                // A payment without a wallet whose payer the chain named: its customer is the payer's.
+                new Paid(
+                        details(Mode.TEST, bare, Verifications.NONE).withCustomerId(PAYER_CUSTOMER),
+                        new Receipt(T0.plusSeconds(7), "0x" + "ef".repeat(32), UsdcAmount.ofMicros(1), false)),
                 // Transfer authorizations: the third pending, a submitted one with a cost beyond a long, a failed one.
                 new Open(details(Mode.TEST, bare, Verifications.NONE)
                         .withAuthorization(new TransferAuthorization(
@@ -110,6 +117,24 @@ class PaymentMappingTest {
                                 RelayedSubmission.pending(2, T0.plusSeconds(2))
                                         .settled(new RelayerOutcome.NotSubmitted(
                                                 "AUTHORIZATION_USED", "The authorization was used", null))))));
+    }
+
+    @Test
+    void shouldDeriveTheCustomerFromTheWalletWhenTheSnapshotWasWrittenBeforeCustomersExisted() {
+        var withWallet = states().skip(1).findFirst().orElseThrow();
+        var snapshot = PaymentSnapshotMapper.snapshot(withWallet, 1);
+        var before = PaymentSnapshot.newBuilder(snapshot).setCustomerId(null).build();
+
+        assertThat(snapshot.getCustomerId())
+                .isEqualTo(CustomerIds.of(
+                        "mer_1", "live", withWallet.details().terms().customerWallet()));
+        assertThat(PaymentSnapshotMapper.state(before, Verifications.NONE, 0)
+                        .details()
+                        .customerId())
+                .isEqualTo(snapshot.getCustomerId());
+        assertThat(PaymentSnapshotMapper.snapshot(states().findFirst().orElseThrow(), 1)
+                        .getCustomerId())
+                .isNull();
     }
 
     @Test
@@ -249,8 +274,16 @@ class PaymentMappingTest {
     }
 
     private static PaymentDetails details(Mode mode, PaymentTerms terms, Verifications verifications) {
+        var tenant = new Tenant("mer_1", mode);
         return new PaymentDetails(
-                "pay_1", new Tenant("mer_1", mode), terms, T0, T0.plusSeconds(86_400), verifications, null);
+                "pay_1",
+                tenant,
+                terms,
+                T0,
+                T0.plusSeconds(86_400),
+                verifications,
+                null,
+                PaymentDetails.customerOf(tenant, terms.customerWallet()));
     }
 
     /** The instruction {@code envelope} asks for, with the header the command processor reads from it. */

@@ -10,6 +10,7 @@ import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.Outcome;
+import io.abk.billing.schemas.avro.PayFromChain;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
@@ -189,6 +190,35 @@ class CustomerTopologyTest extends HarnessedTopologyTest {
                 .isNull();
         assertThat(harness.customerCommandsOut.readRecordsToList()).hasSize(1);
         assertThat(harness.changes.apart()).isEmpty();
+    }
+
+    @Test
+    void shouldEnsureThePayersCustomerWhenAPaymentWithoutAWalletIsPaidFromChain() {
+        var paymentId = "pay_01jvqz0000000000000000000r";
+        harness.send(withPayment(
+                PaymentEnvelopes.create("cmd_p1", paymentId, AT),
+                p -> p.setCustomerWallet(null).setCustomerEmail("ada@example.com")));
+        harness.drain();
+        var payer = "0x3333333333333333333333333333333333333333";
+
+        var txHash = PaymentEnvelopes.TX_HASH;
+        var paid = harness.send(PaymentEnvelopes.payment(
+                "cmd_chain",
+                paymentId,
+                AT.plusSeconds(60),
+                new PayFromChain("84532:" + txHash + ":0", txHash, payer, 25_000_000L, null)));
+
+        var payment = (PaymentSnapshot) paid.getSnapshots().getFirst();
+        assertThat(payment.getStatus()).isEqualTo("paid");
+        assertThat(payment.getCustomerWallet()).isNull();
+        assertThat(payment.getCustomerId()).isEqualTo(CustomerEnvelopes.customerId(payer));
+        var ensure = single(harness.customerCommandsOut);
+        assertThat(ensure.value().getCommandId())
+                .isEqualTo(Ids.derivedId(IdPrefix.COMMAND, AT.plusSeconds(60), "ensurecustomer:cmd_chain"));
+        var customerChanges = harness.changes.apart();
+        assertThat(customerChanges).hasSize(1);
+        assertThat(customer(customerChanges.getFirst().value()).getEmail()).isEqualTo("ada@example.com");
+        assertThat(customer(customerChanges.getFirst().value()).getId()).isEqualTo(payment.getCustomerId());
     }
 
     private static PaymentCommand withPayment(PaymentCommand create, Consumer<CreatePayment.Builder> change) {

@@ -11,6 +11,7 @@ import io.abk.billing.streams.payment.domain.PaymentState.Existing;
 import io.abk.billing.streams.payment.domain.PaymentState.Paid;
 import io.abk.billing.streams.shared.domain.RelayedSubmission;
 import io.abk.billing.streams.shared.domain.SubmissionStatus;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -48,9 +49,10 @@ final class AuthorizationRules {
         var authorization = new TransferAuthorization(
                 command.signed().fromAddress().toLowerCase(Locale.ROOT),
                 RelayedSubmission.pending(number, command.requestedAt()));
-        return new Accepted(
-                List.of(new AuthorizationRequested(authorization, command.signed())),
-                authorization.resultCommandId(id));
+        var events = new ArrayList<PaymentEvent>();
+        PaymentDecider.payerIdentified(state, authorization.fromAddress()).ifPresent(events::add);
+        events.add(new AuthorizationRequested(authorization, command.signed()));
+        return new Accepted(events, authorization.resultCommandId(id));
     }
 
     /**

@@ -47,8 +47,10 @@ final class ChainPaymentRules {
     }
 
     private static PaymentDecision pay(Existing state, PayFromChain command) {
-        return new Accepted(
-                PaymentDecider.paid(state, command.requestedAt(), command.txHash(), command.amountReceived()), null);
+        var events = new ArrayList<PaymentEvent>();
+        PaymentDecider.payerIdentified(state, command.fromAddress()).ifPresent(events::add);
+        events.addAll(PaymentDecider.paid(state, command.requestedAt(), command.txHash(), command.amountReceived()));
+        return new Accepted(events, null);
     }
 
     /**

@@ -5,6 +5,7 @@ import io.abk.billing.streams.payment.domain.PaymentDecision.Accepted;
 import io.abk.billing.streams.payment.domain.PaymentDecision.Failed;
 import io.abk.billing.streams.payment.domain.PaymentDecision.Rejected;
 import io.abk.billing.streams.payment.domain.PaymentEvent.LinkConversionReported;
+import io.abk.billing.streams.payment.domain.PaymentEvent.PayerIdentified;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentCreated;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentExpired;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentPaid;
@@ -28,6 +29,8 @@ import io.abk.billing.streams.payment.domain.VerificationResult.Verified;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The one-time payment's rules (docs/architecture.md, "One-time payment") as a pure function: {@link #decide} answers
@@ -74,7 +77,8 @@ public final class PaymentDecider {
                 now,
                 policy.expiresAt(now),
                 Verifications.NONE,
-                null);
+                null,
+                PaymentDetails.customerOf(command.tenant(), command.terms().customerWallet()));
         return new Accepted(List.of(new PaymentCreated(details)), null);
     }
 
@@ -148,6 +152,19 @@ public final class PaymentDecider {
             events.add(new LinkConversionReported(new LinkConversion(linkId, state.id(), true, paidAt)));
         }
         return events;
+    }
+
+    /**
+     * The payer {@code wallet} the checkout or the chain named, for a payment that knows no customer yet (created
+     * without a wallet, as a link opened without one mints it); nothing for one that knows its customer.
+     */
+    static Optional<PaymentEvent> payerIdentified(Existing state, String wallet) {
+        var d = state.details();
+        var customerId = PaymentDetails.customerOf(d.tenant(), wallet);
+        if (d.customerId() != null || customerId == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new PayerIdentified(wallet.toLowerCase(Locale.ROOT), customerId));
     }
 
     /** Open and due: expired. Anything else (paid, already expired, not due yet): nothing to do. */

@@ -41,6 +41,13 @@ public sealed interface PaymentEvent {
     /** The relayer answered the pending authorization: {@code authorization} is submitted or failed. */
     record AuthorizationSettled(TransferAuthorization authorization) implements PaymentEvent {}
 
+    /**
+     * A payment that knew no customer learnt its payer's {@code wallet} (lower case): the signer of the checkout's
+     * transfer authorization, or the sender of the transfer that paid it. Its customer is that wallet's
+     * ({@code customerId}); its terms, {@code customerWallet} included, do not change.
+     */
+    record PayerIdentified(String wallet, String customerId) implements PaymentEvent {}
+
     /** The payment tells its link it was paid, or reopened after being paid; the payment itself does not change. */
     record LinkConversionReported(LinkConversion conversion) implements PaymentEvent {}
 }

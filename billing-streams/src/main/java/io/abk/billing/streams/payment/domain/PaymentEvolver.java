@@ -3,6 +3,7 @@ package io.abk.billing.streams.payment.domain;
 import io.abk.billing.streams.payment.domain.PaymentEvent.AuthorizationRequested;
 import io.abk.billing.streams.payment.domain.PaymentEvent.AuthorizationSettled;
 import io.abk.billing.streams.payment.domain.PaymentEvent.LinkConversionReported;
+import io.abk.billing.streams.payment.domain.PaymentEvent.PayerIdentified;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentCreated;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentExpired;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentPaid;
@@ -63,6 +64,13 @@ public final class PaymentEvolver {
                 yield new Expired(existing.details());
             }
             case LinkConversionReported reported -> existing;
+            case PayerIdentified identified -> {
+                if (existing.details().customerId() != null) {
+                    throw new IllegalStateException("payment " + existing.id() + " has customer "
+                            + existing.details().customerId() + " already; it learns a payer only without one");
+                }
+                yield existing.mapDetails(d -> d.withCustomerId(identified.customerId()));
+            }
             case AuthorizationRequested requested ->
                 existing.mapDetails(d -> d.withAuthorization(requested.authorization()));
             case AuthorizationSettled settled -> existing.mapDetails(d -> d.withAuthorization(settled.authorization()));
