@@ -37,8 +37,7 @@ import tools.jackson.databind.JsonNode;
  * {@code /v1/customers}: create (a {@code CreateCustomer} command to the id the wallet derives, 201
  * {@code {customer}}; a wallet with a customer is 409 {@code customer_exists}, answered from the read model when it
  * has the customer, else by the aggregate), get and list from the read model ({@code {customers, hasMore}}, by wallet
- * or email), and update ({@code {customer}}). Shapes in docs/api.md; the aggregate in docs/architecture.md,
- * "Customers".
+ * or email), and update ({@code {customer}}). Shapes in docs/api.md.
  */
 @RestController
 @RequestMapping("/v1/customers")
