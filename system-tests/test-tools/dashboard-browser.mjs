@@ -150,6 +150,7 @@ async function tour(page, viewport) {
     await look(page, viewport, 'payment-link-created', 'payment-link');
     expect((await page.textContent('main')).includes('3.500001 USDC'), `${viewport.name}: the new link's amount is not shown`);
   }
+  await section(page, viewport, 'customers', 'customers', input.customerId, 'customer');
   await section(page, viewport, 'products', 'products', input.productId, 'product');
   await section(page, viewport, 'webhooks', 'webhooks', input.endpointId, 'webhook-endpoint');
   if (!viewport.keyboard) {

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.command;
 
+import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
@@ -13,7 +14,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * An aggregate the gateway sends commands to: its command topic (keyed by the aggregate's id) and the constructor
- * of its envelope, which this class fills from the {@link Stamp} every command carries. The three Avro envelopes
+ * of its envelope, which this class fills from the {@link Stamp} every command carries. The Avro envelopes
  * share no interface but have the same fields, so each aggregate names only its constructor; everything after that
  * (sending, awaiting the outcome and the follow-up) is one mechanism for all of them.
  *
@@ -33,8 +34,12 @@ public final class Aggregate<C extends SpecificRecord> {
     public static final Aggregate<PaymentLinkCommand> PAYMENT_LINK =
             new Aggregate<>("payment_link", Topics.PAYMENT_LINK_COMMANDS, PaymentLinkCommand::new);
 
+    /** Customers, keyed by customer id ({@code CustomerIds}: derived from merchant, mode and wallet). */
+    public static final Aggregate<CustomerCommand> CUSTOMER =
+            new Aggregate<>("customer", Topics.CUSTOMER_COMMANDS, CustomerCommand::new);
+
     /**
-     * One aggregate's envelope constructor: the three envelopes hold the same fields in the same order, and differ
+     * One aggregate's envelope constructor: the envelopes hold the same fields in the same order, and differ
      * only in the name of the aggregate's id (second), so each one's all-fields constructor fits here.
      */
     @FunctionalInterface
@@ -62,7 +67,7 @@ public final class Aggregate<C extends SpecificRecord> {
 
     /** Every aggregate the gateway writes to. */
     public static List<Aggregate<?>> all() {
-        return List.of(SUBSCRIPTION, PAYMENT, PAYMENT_LINK);
+        return List.of(SUBSCRIPTION, PAYMENT, PAYMENT_LINK, CUSTOMER);
     }
 
     /** The aggregate's type as {@code Change.aggregateType} names it. */

@@ -6,7 +6,8 @@ import io.abk.billing.gateway.readmodel.projection.CommandOutcome;
 
 /**
  * An aggregate's rejection as the API answers it: 404 for {@code resource_missing} (what another merchant's or
- * mode's resource looks like), else 400, with the aggregate's code and sentence.
+ * mode's resource looks like), 409 for {@code customer_exists} (the wallet has its customer), else 400, with the
+ * aggregate's code and sentence.
  */
 public final class Rejections {
 
@@ -21,6 +22,14 @@ public final class Rejections {
     public static ApiException of(CommandOutcome outcome) {
         var code = outcome.rejectionCode() != null ? outcome.rejectionCode() : ErrorCodes.VALIDATION_ERROR;
         var message = outcome.rejectionMessage() != null ? outcome.rejectionMessage() : "The request was refused";
-        return new ApiException(ErrorCodes.RESOURCE_MISSING.equals(code) ? 404 : 400, code, message);
+        return new ApiException(status(code), code, message);
+    }
+
+    private static int status(String code) {
+        return switch (code) {
+            case ErrorCodes.RESOURCE_MISSING -> 404;
+            case ErrorCodes.CUSTOMER_EXISTS -> 409;
+            default -> 400;
+        };
     }
 }

@@ -28,6 +28,7 @@ final class ApiAccess {
             new Rule("/v1/invoices", UserRole.ADMIN),
             new Rule("/v1/payments", UserRole.ADMIN),
             new Rule("/v1/payment-links", UserRole.ADMIN),
+            new Rule("/v1/customers", UserRole.ADMIN),
             new Rule("/v1/products", UserRole.ADMIN),
             new Rule("/v1/prices", UserRole.ADMIN));
 

@@ -50,6 +50,7 @@ final class DashboardPages {
             new Section("invoices", "Invoices"),
             new Section("payments", "Payments"),
             new Section("payment-links", "Payment links"),
+            new Section("customers", "Customers"),
             new Section("products", "Products"),
             new Section("webhooks", "Webhooks"),
             new Section("developers", "Developers"),
@@ -84,6 +85,8 @@ final class DashboardPages {
     static final Template PAYMENT = TEMPLATES.compile("payment");
     static final Template PAYMENT_LINKS = TEMPLATES.compile("payment-links");
     static final Template PAYMENT_LINK = TEMPLATES.compile("payment-link");
+    static final Template CUSTOMERS = TEMPLATES.compile("customers");
+    static final Template CUSTOMER = TEMPLATES.compile("customer");
     static final Template PRODUCTS = TEMPLATES.compile("products");
     static final Template PRODUCT = TEMPLATES.compile("product");
     static final Template SETTINGS = TEMPLATES.compile("settings");

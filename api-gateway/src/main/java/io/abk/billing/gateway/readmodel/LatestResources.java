@@ -20,16 +20,19 @@ public final class LatestResources {
     private final InvoiceReadModel invoices;
     private final PaymentReadModel payments;
     private final PaymentLinkReadModel paymentLinks;
+    private final CustomerReadModel customers;
 
     public LatestResources(
             SubscriptionReadModel subscriptions,
             InvoiceReadModel invoices,
             PaymentReadModel payments,
-            PaymentLinkReadModel paymentLinks) {
+            PaymentLinkReadModel paymentLinks,
+            CustomerReadModel customers) {
         this.subscriptions = subscriptions;
         this.invoices = invoices;
         this.payments = payments;
         this.paymentLinks = paymentLinks;
+        this.customers = customers;
     }
 
     public Mono<JsonNode> subscription(Caller caller, String id, List<CommandOutcome> newestFirst) {
@@ -58,5 +61,12 @@ public final class LatestResources {
                 .map(found -> paymentLinks.shown(caller, found))
                 .orElseGet(() -> paymentLinks.find(caller, id))
                 .switchIfEmpty(ApiException.notFoundError("payment link", id));
+    }
+
+    public Mono<JsonNode> customer(Caller caller, String id, List<CommandOutcome> newestFirst) {
+        return Snapshots.find(newestFirst, "customer", id)
+                .map(Mono::just)
+                .orElseGet(() -> customers.find(caller, id))
+                .switchIfEmpty(ApiException.notFoundError("customer", id));
     }
 }

@@ -7,6 +7,7 @@ import io.abk.billing.schemas.avro.ConfirmPayment;
 import io.abk.billing.schemas.avro.DisablePaymentLink;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PauseSubscription;
+import io.abk.billing.schemas.avro.UpdateCustomer;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Instant;
@@ -24,6 +25,8 @@ class AggregateTest {
         var payment = Aggregate.PAYMENT.stamp(STAMP, "pay_1", new ConfirmPayment("0xabc"));
         var link = Aggregate.PAYMENT_LINK.stamp(STAMP, "plink_1", new DisablePaymentLink());
         var subscription = Aggregate.SUBSCRIPTION.stamp(STAMP, "sub_1", new PauseSubscription());
+        var customer = Aggregate.CUSTOMER.stamp(
+                STAMP, "cus_1", UpdateCustomer.newBuilder().setName("Ada").build());
 
         var paymentCommand = Topics.PAYMENT_COMMANDS.valueSerde().deserializer().deserialize("t", payment.value());
         assertThat(paymentCommand.getPaymentId()).isEqualTo("pay_1");
@@ -41,6 +44,16 @@ class AggregateTest {
         var subscriptionCommand =
                 Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer().deserialize("t", subscription.value());
         assertThat(subscriptionCommand.getSubscriptionId()).isEqualTo("sub_1");
+        var customerCommand =
+                Topics.CUSTOMER_COMMANDS.valueSerde().deserializer().deserialize("t", customer.value());
+        assertThat(List.of(
+                        customerCommand.getCustomerId(),
+                        customerCommand.getCommandId(),
+                        customerCommand.getMerchantId(),
+                        customerCommand.getIdempotencyKey(),
+                        customerCommand.getRequestId()))
+                .containsExactly("cus_1", "cmd_1", "mer_1", "key-1", "req_1");
+        assertThat(customerCommand.getPayload()).isInstanceOf(UpdateCustomer.class);
         // The envelopes are filled by their constructors' positions: each must hold the stamp where it belongs.
         assertThat(List.of(linkCommand.getCommandId(), linkCommand.getMerchantId(), linkCommand.getRequestId()))
                 .containsExactly("cmd_1", "mer_1", "req_1");
@@ -54,7 +67,7 @@ class AggregateTest {
         assertThat(link.aggregateId()).isEqualTo("plink_1");
         assertThat(Aggregate.all())
                 .extracting(Aggregate::type)
-                .containsExactly("subscription", "payment", "payment_link");
+                .containsExactly("subscription", "payment", "payment_link", "customer");
     }
 
     @Test

@@ -34,7 +34,7 @@ import org.springframework.context.SmartLifecycle;
  * A test stand-in for billing-streams, which the gateway's HTTP tests cannot use: a service module never depends on
  * another (system-tests' ArchitectureTest enforces it), so billing-streams is not on this module's class path. The
  * gateway answers only once a {@code Change} for its command is projected, so something must turn the commands on
- * the real command topics into Changes on the real changes topic: this does, for the three command topics,
+ * the real command topics into Changes on the real changes topic: this does, for the four command topics,
  * applying each command id once (as the real processor deduplicates): subscription creates with
  * {@link ChangeFixtures#created} and their lifecycle with {@link StubLifecycle}, which settles charges and refunds
  * at once (a second Change for the follow-up command) instead of through {@code chain.requests}; payments with
@@ -54,6 +54,7 @@ public final class StubProcessor implements SmartLifecycle {
     private final StubLifecycle lifecycle = new StubLifecycle();
     private final StubPayments payments = new StubPayments();
     private final StubPaymentLinks links = new StubPaymentLinks();
+    private final StubCustomers customers = new StubCustomers();
     private final Queue<ProducerRecord<String, byte[]>> heldSettlements = new ConcurrentLinkedQueue<>();
     private volatile boolean holdSettlements;
     private volatile boolean settlementsFirst;
@@ -124,7 +125,8 @@ public final class StubProcessor implements SmartLifecycle {
         consumer.subscribe(List.of(
                 Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT),
                 Topics.PAYMENT_COMMANDS.name(Deployment.DEFAULT),
-                Topics.PAYMENT_LINK_COMMANDS.name(Deployment.DEFAULT)));
+                Topics.PAYMENT_LINK_COMMANDS.name(Deployment.DEFAULT),
+                Topics.CUSTOMER_COMMANDS.name(Deployment.DEFAULT)));
         // Join before any test produces, so "latest" does not skip the first commands.
         while (consumer.assignment().isEmpty()) {
             consumer.poll(Duration.ofMillis(100));
@@ -201,6 +203,10 @@ public final class StubProcessor implements SmartLifecycle {
         if (topic.equals(Topics.PAYMENT_COMMANDS.name(Deployment.DEFAULT))) {
             var command = Topics.PAYMENT_COMMANDS.valueSerde().deserializer().deserialize(topic, record.value());
             return applied.add(command.getCommandId()) ? payments.decide(command) : null;
+        }
+        if (topic.equals(Topics.CUSTOMER_COMMANDS.name(Deployment.DEFAULT))) {
+            var command = Topics.CUSTOMER_COMMANDS.valueSerde().deserializer().deserialize(topic, record.value());
+            return applied.add(command.getCommandId()) ? customers.decide(command) : null;
         }
         var command = Topics.PAYMENT_LINK_COMMANDS.valueSerde().deserializer().deserialize(topic, record.value());
         return applied.add(command.getCommandId()) ? links.decide(command) : null;

@@ -70,6 +70,20 @@ class DashboardBrowserIT {
         var linkId = Payments.createLink(api, key, Payments.link("4", Map.of("description", "Espresso beans")))
                 .at("/paymentLink/id")
                 .asString();
+        var customerId = api.post("/v1/customers")
+                .key(key)
+                .json(Map.of(
+                        "wallet",
+                        "0x3333333333333333333333333333333333333333",
+                        "email",
+                        "ada@example.test",
+                        "name",
+                        "Ada"))
+                .send()
+                .expect(201)
+                .json()
+                .at("/customer/id")
+                .asString();
         var productId = api.post("/v1/products")
                 .key(key)
                 .json(Map.of(
@@ -97,6 +111,7 @@ class DashboardBrowserIT {
         input.put("invoiceId", created.path("invoice").path("id").asString());
         input.put("paymentId", paymentId);
         input.put("linkId", linkId);
+        input.put("customerId", customerId);
         input.put("productId", productId);
         input.put("endpointId", endpointId);
         input.put("endpointUrl", receiver.url("/acme-second"));
@@ -129,6 +144,8 @@ class DashboardBrowserIT {
                         "phone payment payment",
                         "phone payment-links payment-links",
                         "phone payment-link payment-link",
+                        "phone customers customers",
+                        "phone customer customer",
                         "phone products products",
                         "phone product product",
                         "phone webhooks webhooks",
@@ -160,6 +177,8 @@ class DashboardBrowserIT {
                         "desktop payment-link payment-link",
                         "desktop new-payment-link payment-links",
                         "desktop payment-link-created payment-link",
+                        "desktop customers customers",
+                        "desktop customer customer",
                         "desktop products products",
                         "desktop product product",
                         "desktop webhooks webhooks",

@@ -684,8 +684,8 @@ final class HostileRequests {
                         "+5",
                         "05",
                         "NaN",
-                        unknownId(
-                                pick(List.of("sub", "inv", "pay", "evt", "we", "prod", "plink", "key", "aud", "mer"))),
+                        unknownId(pick(List.of(
+                                "sub", "inv", "pay", "evt", "we", "prod", "plink", "cus", "key", "aud", "mer"))),
                         "wha_0",
                         "wha_99999999999999999999",
                         "wha_-1",

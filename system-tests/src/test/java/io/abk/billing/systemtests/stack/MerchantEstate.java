@@ -12,10 +12,10 @@ import java.util.UUID;
 /**
  * A merchant holding one of each resource the API has, made through the API and settled (its events recorded, one
  * delivered to its endpoint), so the hostile-input tests can aim at real ids: in test mode a product and its price,
- * a subscription and its first invoice, a payment, a payment link, a webhook endpoint on a {@link Receiver} of this
- * machine, their events and a delivery attempt; in live mode the same without a webhook endpoint (a live endpoint
- * must be public HTTPS, and this machine sends nothing off it). Every text field it sets carries {@link #marker()},
- * so an answer that leaks any of it is easy to spot.
+ * a subscription and its first invoice, a payment, a payment link, a customer, a webhook endpoint on a
+ * {@link Receiver} of this machine, their events and a delivery attempt; in live mode the same without a webhook
+ * endpoint (a live endpoint must be public HTTPS, and this machine sends nothing off it). Every text field it sets
+ * carries {@link #marker()}, so an answer that leaks any of it is easy to spot.
  */
 final class MerchantEstate {
 
@@ -92,6 +92,26 @@ final class MerchantEstate {
                     "plink",
                     Payments.createLink(api, key, Payments.link("4", Map.of("description", marker)))
                             .at("/paymentLink/id")
+                            .asString());
+            var wallet = "0x" + UUID.randomUUID().toString().replace("-", "")
+                    + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+            of.put(
+                    "cus",
+                    api.post("/v1/customers")
+                            .key(key)
+                            .json(Map.of(
+                                    "wallet",
+                                    wallet,
+                                    "email",
+                                    marker + "@example.test",
+                                    "name",
+                                    marker,
+                                    "metadata",
+                                    Map.of("note", marker)))
+                            .send()
+                            .expect(201)
+                            .json()
+                            .at("/customer/id")
                             .asString());
             ids.put(mode, of);
         }

@@ -80,6 +80,13 @@ class PaymentsBadInputIT {
                         400,
                         "validation_error"),
                 bad(
+                        "payment of an unknown customer",
+                        "POST",
+                        "/v1/payments",
+                        "{\"merchantRef\":\"x\",\"amountUsdc\":1,\"customerId\":\"cus_00000000000000000000000000\"}",
+                        400,
+                        "customer_not_found"),
+                bad(
                         "payment with a malformed wallet",
                         "POST",
                         "/v1/payments",

@@ -43,6 +43,7 @@ final class RouteTable {
             Map.entry("invoices", "inv"),
             Map.entry("payments", "pay"),
             Map.entry("payment-links", "plink"),
+            Map.entry("customers", "cus"),
             Map.entry("products", "prod"),
             Map.entry("prices", "price"),
             Map.entry("webhook_endpoints", "we"),

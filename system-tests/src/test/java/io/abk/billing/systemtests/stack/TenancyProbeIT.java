@@ -289,6 +289,7 @@ class TenancyProbeIT {
                 case "startingAfter" -> RouteTable.ID_PREFIXES.get(collection);
                 case "subscriptionId", "subjectId" -> "sub";
                 case "merchantId" -> "mer";
+                case "customerId" -> "cus";
                 default -> null;
             };
             if (prefix != null && a.id(mode, prefix) != null) {

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.api.payment;
 
+import io.abk.billing.gateway.api.customer.CustomerWallets;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.command.Commands.Target;
@@ -51,6 +52,7 @@ public class PaymentRoutes {
     private final OneTimeAmountLookup amounts;
     private final PaymentReadModel payments;
     private final LatestResources latest;
+    private final CustomerWallets wallets;
     private final String checkoutBase;
 
     public PaymentRoutes(
@@ -58,11 +60,13 @@ public class PaymentRoutes {
             OneTimeAmountLookup amounts,
             PaymentReadModel payments,
             LatestResources latest,
+            CustomerWallets wallets,
             BillingProperties billing) {
         this.commands = commands;
         this.amounts = amounts;
         this.payments = payments;
         this.latest = latest;
+        this.wallets = wallets;
         this.checkoutBase = billing.checkoutBase();
     }
 
@@ -77,9 +81,12 @@ public class PaymentRoutes {
         return commands.run(Aggregate.PAYMENT, caller, exchange, Wait.OUTCOME, identity -> {
                     var request = CreatePaymentRequest.parse(RequestFields.of(body));
                     var paymentId = identity.derivedId(IdPrefix.PAYMENT);
-                    return amounts.resolve(caller, request.amount(), request.payoutAddressEvm(), "a payment")
-                            .map(resolved -> new Target(
-                                    paymentId, payload(request, resolved, checkoutUrl(checkoutBase, paymentId))));
+                    return wallets.resolve(caller, "customerWallet", request.customerWallet(), request.customerId())
+                            .flatMap(wallet -> amounts.resolve(
+                                            caller, request.amount(), request.payoutAddressEvm(), "a payment")
+                                    .map(resolved -> new Target(
+                                            paymentId,
+                                            payload(request, wallet, resolved, checkoutUrl(checkoutBase, paymentId)))));
                 })
                 .map(Settled::requireAccepted)
                 .flatMap(settled -> latest.payment(caller, settled.outcome().aggregateId(), settled.newestFirst()))
@@ -105,10 +112,10 @@ public class PaymentRoutes {
     }
 
     private static CreatePayment payload(
-            CreatePaymentRequest request, OneTimeAmountLookup.Resolved resolved, String checkoutUrl) {
+            CreatePaymentRequest request, String wallet, OneTimeAmountLookup.Resolved resolved, String checkoutUrl) {
         return CreatePayment.newBuilder()
                 .setAmountMicros(resolved.amountMicros())
-                .setCustomerWallet(request.customerWallet())
+                .setCustomerWallet(wallet)
                 .setPayoutAddress(resolved.payoutAddress())
                 .setMerchantRef(request.merchantRef())
                 .setPriceId(resolved.priceId())

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.api.subscription;
 
+import io.abk.billing.gateway.api.customer.CustomerWallets;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.schemas.money.UsdcAmount;
@@ -11,11 +12,16 @@ import org.jspecify.annotations.Nullable;
 /**
  * A validated {@code POST /v1/subscriptions} body (docs/api.md, {@code CreateSubscriptionRequest}). Every field is read
  * through {@link RequestFields}, so a wrong type, a missing field or a bad value is a 400 {@code validation_error}
- * naming it. References (the price, the merchant's default payout address) are resolved afterwards.
+ * naming it. The customer is {@code customerWallet} or {@code customerId} (at least one; when both, they must agree).
+ * References (the price, the merchant's default payout address, the customer's wallet) are resolved afterwards.
+ *
+ * @param customerWallet null when only {@code customerId} is given
+ * @param customerId null when only {@code customerWallet} is given
  */
 public record CreateSubscriptionRequest(
         String merchantRef,
-        String customerWallet,
+        @Nullable String customerWallet,
+        @Nullable String customerId,
         @Nullable String payoutAddressEvm,
         Form form,
         @Nullable String planId,
@@ -38,7 +44,8 @@ public record CreateSubscriptionRequest(
     public static CreateSubscriptionRequest parse(RequestFields fields) {
         var merchantRef =
                 fields.optionalString("merchantRef", MAX_REF_LENGTH).orElseThrow(() -> required("merchantRef"));
-        var customerWallet = fields.requiredEvmAddress("customerWallet");
+        var customerWallet = fields.optionalEvmAddress("customerWallet").orElse(null);
+        var customerId = CustomerWallets.customerId(fields, "customerWallet", customerWallet);
         var payout = fields.optionalEvmAddress("payoutAddressEvm").orElse(null);
         var form = form(fields);
         var planId = fields.optionalString("planId", MAX_REF_LENGTH).orElse(null);
@@ -46,7 +53,7 @@ public record CreateSubscriptionRequest(
         var successUrl = fields.optionalHttpUrl("successUrl").orElse(null);
         var cancelUrl = fields.optionalHttpUrl("cancelUrl").orElse(null);
         return new CreateSubscriptionRequest(
-                merchantRef, customerWallet, payout, form, planId, metadata, successUrl, cancelUrl);
+                merchantRef, customerWallet, customerId, payout, form, planId, metadata, successUrl, cancelUrl);
     }
 
     private static Form form(RequestFields fields) {

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.api.subscription;
 
 import io.abk.billing.gateway.api.catalog.PriceLookup;
+import io.abk.billing.gateway.api.customer.CustomerWallets;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.config.BillingProperties;
@@ -8,10 +9,15 @@ import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
+import io.abk.billing.gateway.readmodel.CustomerReadModel;
+import io.abk.billing.gateway.readmodel.ResourceJson;
+import io.abk.billing.gateway.readmodel.SubscriptionFilter;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.ids.IdPrefix;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +37,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code /v1/subscriptions}: create (a command, answered from its outcome once the read model has it, so the
- * next read sees it), get and list (from the read model, by status, merchant reference or wallet), and a
+ * next read sees it; the customer by wallet or {@code customerId}), get and list (from the read model, by status,
+ * merchant reference, wallet or customer), and a
  * subscription's mandate as its chain holds it now ({@link SubscriptionMandates}); shapes in docs/api.md.
  */
 @RestController
@@ -43,6 +50,8 @@ public class SubscriptionRoutes {
     private final MerchantLookup merchants;
     private final SubscriptionReadModel readModel;
     private final SubscriptionMandates mandates;
+    private final CustomerWallets wallets;
+    private final CustomerReadModel customers;
     private final String checkoutBase;
 
     public SubscriptionRoutes(
@@ -51,12 +60,16 @@ public class SubscriptionRoutes {
             MerchantLookup merchants,
             SubscriptionReadModel readModel,
             SubscriptionMandates mandates,
+            CustomerWallets wallets,
+            CustomerReadModel customers,
             BillingProperties billing) {
         this.commands = commands;
         this.prices = prices;
         this.merchants = merchants;
         this.readModel = readModel;
         this.mandates = mandates;
+        this.wallets = wallets;
+        this.customers = customers;
         this.checkoutBase = billing.checkoutBase();
     }
 
@@ -69,8 +82,10 @@ public class SubscriptionRoutes {
                     var request = CreateSubscriptionRequest.parse(RequestFields.of(body));
                     var subscriptionId = identity.derivedId(IdPrefix.SUBSCRIPTION);
                     var invoiceId = identity.derivedId(IdPrefix.INVOICE);
-                    return SubscriptionTerms.resolve(caller, request, prices, merchants)
-                            .map(terms -> new Commands.Target(subscriptionId, payload(request, terms, invoiceId)));
+                    return wallets.resolve(caller, "customerWallet", request.customerWallet(), request.customerId())
+                            .flatMap(wallet -> SubscriptionTerms.resolve(caller, request, prices, merchants)
+                                    .map(terms -> new Commands.Target(
+                                            subscriptionId, payload(request, wallet, terms, invoiceId))));
                 })
                 .map(settled -> ResponseEntity.status(HttpStatus.CREATED)
                         .body(CreatedSubscription.body(settled.outcome(), checkoutBase)));
@@ -92,13 +107,25 @@ public class SubscriptionRoutes {
         return Mono.defer(() -> {
             // The filters, then the page: a bad one is the answer's 400 before anything is read.
             var filter = SubscriptionFilters.from(query);
+            var customerId = SubscriptionFilters.customerId(query);
             var page = PageRequest.from(query, IdPrefix.SUBSCRIPTION);
-            return readModel.matching(caller, filter, page).map(found -> found.body("subscriptions"));
+            if (customerId == null) {
+                return readModel.matching(caller, filter, page).map(found -> found.body("subscriptions"));
+            }
+            // A customer is one wallet of the caller's: its subscriptions are that wallet's (the wallet index serves).
+            return customers
+                    .find(caller, customerId)
+                    .mapNotNull(customer -> ResourceJson.text(customer, "wallet"))
+                    .filter(wallet -> filter.wallet() == null || wallet.equalsIgnoreCase(filter.wallet()))
+                    .flatMap(wallet -> readModel.matching(
+                            caller, new SubscriptionFilter(filter.status(), filter.merchantRef(), wallet), page))
+                    .defaultIfEmpty(new Page<>(List.of(), false))
+                    .map(found -> found.body("subscriptions"));
         });
     }
 
     private static CreateSubscription payload(
-            CreateSubscriptionRequest request, SubscriptionTerms terms, String invoiceId) {
+            CreateSubscriptionRequest request, String wallet, SubscriptionTerms terms, String invoiceId) {
         return CreateSubscription.newBuilder()
                 .setInvoiceId(invoiceId)
                 .setAmountMicros(terms.amountMicros())
@@ -106,7 +133,7 @@ public class SubscriptionRoutes {
                 .setTrialDays(terms.trialDays())
                 .setPriceId(terms.priceId())
                 .setPlanId(request.planId())
-                .setWalletAddress(request.customerWallet())
+                .setWalletAddress(wallet)
                 .setPayoutAddress(terms.payoutAddress())
                 .setMerchantRef(request.merchantRef())
                 .setMetadata(Map.copyOf(request.metadata()))

@@ -34,7 +34,9 @@ public final class EventTypes {
             "payment.created",
             "payment.paid",
             "payment.confirmed",
-            "payment.reopened");
+            "payment.reopened",
+            "customer.created",
+            "customer.updated");
 
     private EventTypes() {}
 

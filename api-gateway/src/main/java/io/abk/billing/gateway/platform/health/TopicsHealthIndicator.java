@@ -25,6 +25,7 @@ public class TopicsHealthIndicator implements ReactiveHealthIndicator {
             Topics.SUBSCRIPTION_COMMANDS,
             Topics.PAYMENT_COMMANDS,
             Topics.PAYMENT_LINK_COMMANDS,
+            Topics.CUSTOMER_COMMANDS,
             Topics.CHANGES,
             Topics.TEST_CLOCKS,
             Topics.WEBHOOK_DELIVERIES);

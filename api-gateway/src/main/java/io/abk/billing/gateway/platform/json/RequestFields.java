@@ -138,6 +138,12 @@ public final class RequestFields {
         }));
     }
 
+    /** True when the field is the empty string {@code ""} (a PATCH's way to clear a text field, besides null). */
+    public boolean isEmptyString(String field) {
+        var node = body.get(field);
+        return node != null && node.isString() && node.stringValue().isEmpty();
+    }
+
     /** True when the field is present with a non-null value. */
     public boolean has(String field) {
         var node = body.get(field);

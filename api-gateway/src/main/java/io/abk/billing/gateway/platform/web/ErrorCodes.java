@@ -60,6 +60,17 @@ public final class ErrorCodes {
     /** A redelivery asked of a disabled webhook endpoint: enable it first. */
     public static final String ENDPOINT_DISABLED = "endpoint_disabled";
 
+    /** An email that is not one address: at most 254 characters, one {@code @}, no spaces. */
+    public static final String INVALID_EMAIL = "invalid_email";
+    /** A PATCH of a customer naming a wallet: a customer is its wallet, which never changes. */
+    public static final String WALLET_IMMUTABLE = "wallet_immutable";
+    /** A {@code customerId} that names no customer of the caller's merchant and mode: 400. */
+    public static final String CUSTOMER_NOT_FOUND = "customer_not_found";
+    /** A {@code customerId} and a {@code customerWallet} that name different wallets: 400. */
+    public static final String CUSTOMER_WALLET_MISMATCH = "customer_wallet_mismatch";
+    /** 409: the wallet has a customer already (the customer aggregate's rejection, the message naming its id). */
+    public static final String CUSTOMER_EXISTS = "customer_exists";
+
     public static final String INTERNAL_ERROR = "internal_error";
     public static final String SERVICE_UNAVAILABLE = "service_unavailable";
 }

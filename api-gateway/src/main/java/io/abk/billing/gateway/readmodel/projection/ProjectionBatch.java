@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 import org.jspecify.annotations.Nullable;
@@ -27,6 +28,7 @@ public record ProjectionBatch(
         List<SnapshotRow> invoices,
         List<SnapshotRow> payments,
         List<SnapshotRow> paymentLinks,
+        List<CustomerRow> customers,
         List<CommandOutcome> outcomes,
         Map<TopicPartition, Long> nextOffsets,
         List<String> notifyPayloads,
@@ -52,6 +54,20 @@ public record ProjectionBatch(
             String body) {}
 
     /**
+     * A customer's row: its id, owner and version as every resource's, and the wallet (lower case) and email the
+     * lists filter by.
+     */
+    public record CustomerRow(
+            String id,
+            String merchantId,
+            String mode,
+            String wallet,
+            @Nullable String email,
+            long version,
+            Instant createdAt,
+            String body) {}
+
+    /**
      * @param changes the decoded changes in partition order
      * @param nextOffsets the offset after the last record polled per partition (including records not decoded)
      */
@@ -60,6 +76,7 @@ public record ProjectionBatch(
         var invoices = new LinkedHashMap<String, SnapshotRow>();
         var payments = new LinkedHashMap<String, SnapshotRow>();
         var paymentLinks = new LinkedHashMap<String, SnapshotRow>();
+        var customers = new LinkedHashMap<String, CustomerRow>();
         var outcomes = new LinkedHashMap<String, CommandOutcome>();
         for (var change : changes) {
             var rendered = new ArrayList<String>();
@@ -121,7 +138,23 @@ public record ProjectionBatch(
                         keepNewest(paymentLinks, row);
                         rendered.add(row.body());
                     }
-                    case CustomerSnapshot c -> {}
+                    case CustomerSnapshot c -> {
+                        var row = new CustomerRow(
+                                c.getId(),
+                                c.getMerchantId(),
+                                ApiJson.mode(c.getMode()),
+                                // Lower case on the wire already; the filters' index compares it exactly.
+                                c.getWallet().toLowerCase(Locale.ROOT),
+                                c.getEmail(),
+                                c.getVersion(),
+                                c.getCreatedAt(),
+                                SnapshotJson.customer(c));
+                        customers.merge(
+                                row.id(),
+                                row,
+                                (old, candidate) -> candidate.version() > old.version() ? candidate : old);
+                        rendered.add(row.body());
+                    }
                     default ->
                         throw new IllegalArgumentException("unknown snapshot type "
                                 + snapshot.getClass().getName() + " in change of command " + change.getCommandId());
@@ -147,6 +180,7 @@ public record ProjectionBatch(
                 List.copyOf(invoices.values()),
                 List.copyOf(payments.values()),
                 List.copyOf(paymentLinks.values()),
+                List.copyOf(customers.values()),
                 List.copyOf(outcomes.values()),
                 Map.copyOf(nextOffsets),
                 notifyPayloads(outcomes.keySet()),

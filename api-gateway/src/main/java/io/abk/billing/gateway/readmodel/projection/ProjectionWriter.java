@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.readmodel.projection;
 
+import io.abk.billing.gateway.readmodel.projection.ProjectionBatch.CustomerRow;
 import io.abk.billing.gateway.readmodel.projection.ProjectionBatch.SnapshotRow;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -58,6 +59,13 @@ final class ProjectionWriter implements AutoCloseable {
             ON CONFLICT (id) DO UPDATE
                SET status = EXCLUDED.status, version = EXCLUDED.version, expires_at = EXCLUDED.expires_at, body = EXCLUDED.body,
                    projected_at = now()
+             WHERE t.version < EXCLUDED.version""";
+
+    static final String UPSERT_CUSTOMERS = """
+            INSERT INTO customers AS t (id, merchant_id, mode, wallet, email, version, created_at, body)
+            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::timestamptz[], ?::json[])
+            ON CONFLICT (id) DO UPDATE
+               SET email = EXCLUDED.email, version = EXCLUDED.version, body = EXCLUDED.body, projected_at = now()
              WHERE t.version < EXCLUDED.version""";
 
     /** Which optional columns an upsert statement has, in the order of its parameters. */
@@ -131,6 +139,7 @@ final class ProjectionWriter implements AutoCloseable {
             upsert(connection, UPSERT_INVOICES, batch.invoices(), Columns.WITH_PARENT);
             upsert(connection, UPSERT_PAYMENTS, batch.payments(), Columns.WITH_PARENT_AND_EXPIRY);
             upsert(connection, UPSERT_PAYMENT_LINKS, batch.paymentLinks(), Columns.WITH_EXPIRY);
+            upsertCustomers(connection, batch.customers());
             insertOutcomes(connection, batch.outcomes());
             storeOffsets(connection, batch.nextOffsets());
             notify(connection, batch.notifyPayloads());
@@ -172,6 +181,26 @@ final class ProjectionWriter implements AutoCloseable {
                                         : row.expiresAt().toString()));
             }
             statement.setArray(i, texts(connection, rows, SnapshotRow::body));
+            statement.executeUpdate();
+        }
+    }
+
+    private static void upsertCustomers(Connection connection, List<CustomerRow> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        try (var statement = connection.prepareStatement(UPSERT_CUSTOMERS)) {
+            statement.setArray(1, texts(connection, rows, CustomerRow::id));
+            statement.setArray(2, texts(connection, rows, CustomerRow::merchantId));
+            statement.setArray(3, texts(connection, rows, CustomerRow::mode));
+            statement.setArray(4, texts(connection, rows, CustomerRow::wallet));
+            statement.setArray(5, texts(connection, rows, CustomerRow::email));
+            statement.setArray(
+                    6,
+                    connection.createArrayOf(
+                            "bigint", rows.stream().map(CustomerRow::version).toArray(Long[]::new)));
+            statement.setArray(7, texts(connection, rows, row -> row.createdAt().toString()));
+            statement.setArray(8, texts(connection, rows, CustomerRow::body));
             statement.executeUpdate();
         }
     }

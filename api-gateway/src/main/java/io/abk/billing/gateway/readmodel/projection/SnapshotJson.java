@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.readmodel.projection;
 
+import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
@@ -39,6 +40,10 @@ public final class SnapshotJson {
 
     public static String paymentLink(PaymentLinkSnapshot snapshot) {
         return write(ApiJson.paymentLink(snapshot));
+    }
+
+    public static String customer(CustomerSnapshot snapshot) {
+        return write(ApiJson.customer(snapshot));
     }
 
     static String write(Map<String, @Nullable Object> object) {

@@ -36,6 +36,7 @@ class PaymentApiIT extends PaymentsIT {
             "amountUsdc",
             "amountReceivedUsdc",
             "customerWallet",
+            "customerId",
             "payoutAddressEvm",
             "merchantRef",
             "priceId",

@@ -146,7 +146,8 @@ class ProjectedResourcesTest {
         for (var row : rows) {
             (row.id().startsWith("inv_") ? invoices : subscriptions).add(row);
         }
-        return new ProjectionBatch(subscriptions, invoices, List.of(), List.of(), List.of(), Map.of(), List.of(), 0);
+        return new ProjectionBatch(
+                subscriptions, invoices, List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), 0);
     }
 
     private static CommandsProperties properties(int maxBatch, int readCacheMaxEntries) {

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.abk.billing.gateway.testkit.ChangeFixtures;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.CustomerActionSnapshot;
+import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.TransferAuthorizationSnapshot;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.kafka.common.TopicPartition;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -265,5 +268,53 @@ class ProjectionBatchTest {
                 .isEqualTo("jdbc:postgresql://localhost/billing");
         assertThat(ProjectionConfiguration.jdbcUrlOf("r2dbc:h2:mem:///x")).isNull();
         assertThat(ProjectionConfiguration.jdbcUrlOf(null)).isNull();
+    }
+
+    @Test
+    void shouldProjectTheNewestCustomerWithItsWalletLowerCasedWhenABatchHoldsTwoVersions() {
+        var created = customer(1, "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01", "a@example.test");
+        var updated = customer(2, "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01", null);
+
+        var batch = ProjectionBatch.of(
+                List.of(customerChange("cmd_2", updated), customerChange("cmd_1", created)), Map.of(P0, 7L));
+
+        assertThat(batch.customers()).singleElement().satisfies(row -> {
+            assertThat(row.id()).isEqualTo("cus_a");
+            assertThat(row.version()).isEqualTo(2);
+            assertThat(row.wallet()).isEqualTo("0xabcdef0123456789abcdef0123456789abcdef01");
+            assertThat(row.email()).isNull();
+            assertThat(JSON.readTree(row.body()).get("object").stringValue()).isEqualTo("customer");
+        });
+        assertThat(batch.outcomes())
+                .extracting(CommandOutcome::snapshotsJson)
+                .allSatisfy(
+                        json -> assertThat(JSON.readTree(json).get(0).get("id").stringValue())
+                                .isEqualTo("cus_a"));
+    }
+
+    private static CustomerSnapshot customer(long version, String wallet, @Nullable String email) {
+        return CustomerSnapshot.newBuilder()
+                .setId("cus_a")
+                .setMerchantId("mer_1")
+                .setMode(Mode.TEST)
+                .setVersion(version)
+                .setWallet(wallet)
+                .setEmail(email)
+                .setCreatedAt(Instant.parse("2026-01-01T00:00:00Z"))
+                .setUpdatedAt(Instant.parse("2026-01-01T00:00:00Z"))
+                .build();
+    }
+
+    private static Change customerChange(String commandId, CustomerSnapshot snapshot) {
+        return Change.newBuilder()
+                .setCommandId(commandId)
+                .setAggregateType("customer")
+                .setAggregateId(snapshot.getId())
+                .setMerchantId(snapshot.getMerchantId())
+                .setMode(snapshot.getMode())
+                .setRequestedAt(snapshot.getUpdatedAt())
+                .setOutcome(Outcome.ACCEPTED)
+                .setSnapshots(List.of(snapshot))
+                .build();
     }
 }
