@@ -1,4 +1,5 @@
 import { Account } from './resources/account.js';
+import { Customers } from './resources/customers.js';
 import { Events } from './resources/events.js';
 import { Invoices } from './resources/invoices.js';
 import { PaymentLinks } from './resources/payment-links.js';
@@ -29,6 +30,7 @@ export class Billing {
   readonly subscriptions: Subscriptions;
   readonly invoices: Invoices;
   readonly payments: Payments;
+  readonly customers: Customers;
   readonly paymentLinks: PaymentLinks;
   readonly products: Products;
   readonly prices: Prices;
@@ -60,6 +62,7 @@ export class Billing {
     this.subscriptions = new Subscriptions(transport);
     this.invoices = new Invoices(transport);
     this.payments = new Payments(transport);
+    this.customers = new Customers(transport);
     this.paymentLinks = new PaymentLinks(transport);
     this.products = new Products(transport);
     this.prices = new Prices(transport);

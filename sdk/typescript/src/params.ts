@@ -13,9 +13,18 @@ import type {
   Timestamp,
 } from './types.js';
 
-export interface SubscriptionCreateParams {
+/**
+ * The customer of a new subscription or payment: its wallet, or the id of a customer of the key's merchant and mode
+ * (unknown: 400 `customer_not_found`), or both when they agree (else 400 `customer_wallet_mismatch`).
+ */
+export type CustomerReference =
+  | { customerWallet: string; customerId?: string | null }
+  | { customerId: string; customerWallet?: string | null };
+
+export type SubscriptionCreateParams = SubscriptionCreateFields & CustomerReference;
+
+export interface SubscriptionCreateFields {
   merchantRef: string;
-  customerWallet: string;
   /** A recurring price of the catalog; or give `amountUsdc` and `interval` instead. */
   priceId?: string | null;
   amountUsdc?: AmountInput | null;
@@ -38,6 +47,7 @@ export interface SubscriptionListParams extends ListParams {
   status?: SubscriptionStatus;
   merchantRef?: string;
   customerWallet?: string;
+  customerId?: string;
 }
 
 export interface MandateParams {
@@ -63,9 +73,10 @@ export interface RefundParams {
   amountUsdc?: AmountInput | null;
 }
 
-export interface PaymentCreateParams {
+export type PaymentCreateParams = PaymentCreateFields & CustomerReference;
+
+export interface PaymentCreateFields {
   merchantRef: string;
-  customerWallet: string;
   amountUsdc?: AmountInput | null;
   priceId?: string | null;
   payoutAddressEvm?: string | null;
@@ -76,6 +87,33 @@ export interface PaymentCreateParams {
 
 export interface PaymentListParams extends ListParams {
   status?: PaymentStatus;
+}
+
+export interface CustomerCreateParams {
+  /** An EVM address, any case; kept lower case. */
+  wallet: string;
+  /** At most 254 characters, one `@`, no spaces (else 400 `invalid_email`). */
+  email?: string | null;
+  /** At most 200 characters. */
+  name?: string | null;
+  metadata?: Metadata | null;
+}
+
+/** A field left out stays as it is; the wallet never changes. */
+export interface CustomerUpdateParams {
+  /** null or `''` clears it. */
+  email?: string | null;
+  /** null or `''` clears it. */
+  name?: string | null;
+  /** Merged key by key into the customer's; a `''` value removes its key. */
+  metadata?: Metadata | null;
+}
+
+export interface CustomerListParams extends ListParams {
+  /** The customer of this wallet, matched in any case. */
+  wallet?: string;
+  /** The customers of this email, matched exactly in any case. */
+  email?: string;
 }
 
 export interface PaymentLinkCreateParams {

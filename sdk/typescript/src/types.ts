@@ -34,7 +34,9 @@ export type EventType =
   | 'payment.created'
   | 'payment.paid'
   | 'payment.confirmed'
-  | 'payment.reopened';
+  | 'payment.reopened'
+  | 'customer.created'
+  | 'customer.updated';
 
 export interface Subscription {
   id: string;
@@ -43,6 +45,8 @@ export interface Subscription {
   amountUsdc: Amount;
   interval: Interval;
   walletAddress: string;
+  /** The customer of the wallet. */
+  customerId: string;
   payoutAddressEvm: string;
   merchantRef: string;
   priceId: string | null;
@@ -92,6 +96,8 @@ export interface Invoice {
   id: string;
   object: 'invoice';
   subscriptionId: string;
+  /** The subscription's customer; null on an invoice last changed before customers existed. */
+  customerId: string | null;
   status: InvoiceStatus;
   amountUsdc: Amount;
   amountRefundedUsdc: Amount;
@@ -123,6 +129,8 @@ export interface Payment {
   amountUsdc: Amount;
   amountReceivedUsdc: Amount | null;
   customerWallet: string | null;
+  /** The customer of the wallet; null while the wallet is not known. */
+  customerId: string | null;
   payoutAddressEvm: string;
   merchantRef: string;
   priceId: string | null;
@@ -193,6 +201,20 @@ export interface TransferAuthorization {
   failureCode: string | null;
   failureMessage: string | null;
   submittedAt: Timestamp;
+}
+
+/** A customer: one wallet (lower case, never changed) within a merchant and mode. */
+export interface Customer {
+  /** `cus_...`, derived from the merchant, the mode and the wallet. */
+  id: string;
+  object: 'customer';
+  wallet: string;
+  email: string | null;
+  name: string | null;
+  metadata: Metadata;
+  mode: Mode;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export interface PaymentLink {
@@ -317,6 +339,8 @@ export interface Event {
     subscription?: Subscription;
     invoice?: Invoice;
     payment?: Payment;
+    /** `customer.created` and `customer.updated`. */
+    customer?: Customer;
     failureCode?: string | null;
     failureMessage?: string | null;
     refundAmountUsdc?: Amount | null;

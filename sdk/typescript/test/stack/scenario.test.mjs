@@ -9,6 +9,7 @@
 //   SCENARIO_CUSTOMER_WALLET           (optional) the wallet the harness pays from; anvil's second account by default
 // The steps share state and run in order.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
 import {
@@ -123,6 +124,42 @@ test('the paid invoice refunded in part keeps the exact amount', async () => {
   assert.equal(invoice.id, state.invoice.id);
   assert.equal(decimal(invoice.amountRefundedUsdc), REFUND);
   assert.equal(invoice.status, 'paid');
+});
+
+test('a customer is found by its wallet, changed, and subscribed by its id', async () => {
+  const wallet = `0x${randomBytes(20).toString('hex')}`;
+  const created = await billing.customers.create({ wallet: wallet.toUpperCase().replace('0X', '0x'), email: `${RUN}@example.com` });
+  assert.match(created.id, /^cus_/);
+  assert.equal(created.wallet, wallet);
+  const found = await billing.customers.list({ wallet });
+  assert.deepEqual(found.data.map((customer) => customer.id), [created.id]);
+
+  const updated = await billing.customers.update(created.id, { email: `${RUN}-2@example.com`, name: null });
+  assert.equal(updated.email, `${RUN}-2@example.com`);
+  const again = await billing.customers.retrieve(created.id);
+  assert.equal(again.email, `${RUN}-2@example.com`);
+  assert.equal(again.name, null);
+  assert.equal(again.wallet, wallet);
+
+  const { subscription } = await billing.subscriptions.create({
+    merchantRef: `${RUN}-customer`,
+    customerId: created.id,
+    amountUsdc: '4.000001',
+    interval: 'month',
+  });
+  assert.equal(subscription.customerId, created.id);
+  assert.equal(subscription.walletAddress.toLowerCase(), wallet);
+  const listed = await billing.subscriptions.list({ customerId: created.id });
+  assert.deepEqual(listed.data.map((s) => s.id), [subscription.id]);
+});
+
+test('the wallet the first subscription named became its customer', async () => {
+  const customer = await until('the customer of the paying wallet', async () => {
+    const { data } = await billing.customers.list({ wallet: CUSTOMER_WALLET });
+    return data[0];
+  });
+  assert.equal(customer.wallet, CUSTOMER_WALLET.toLowerCase());
+  assert.equal(state.subscription.customerId, customer.id);
 });
 
 test('each error type from the stack', async () => {

@@ -5,6 +5,7 @@ import {
   BillingError,
   constructEvent,
   RateLimitError,
+  type Customer,
   type Event,
   type Invoice,
   type Page,
@@ -43,6 +44,20 @@ export async function usage(): Promise<void> {
     const allowance: number | null | undefined = event.data.funding?.allowanceUsdc;
     void [short, due, block, allowance, event.data.portalUrl];
   }
+  // Customers: one per wallet; a subscription names its customer by wallet or by id, and carries the id.
+  const customer: Customer = await billing.customers.create({ wallet: '0x1111111111111111111111111111111111111111' });
+  const found: Page<Customer> = await billing.customers.list({ wallet: customer.wallet });
+  const cleared: string | null = (await billing.customers.update(customer.id, { email: null })).email;
+  const byCustomer = await billing.subscriptions.create({ merchantRef: 'r2', customerId: customer.id, priceId: 'price_1' });
+  const subscriptionCustomer: string = byCustomer.subscription.customerId;
+  const invoiceCustomer: string | null = byCustomer.invoice.customerId;
+  // @ts-expect-error a subscription needs its customer's wallet or id
+  await billing.subscriptions.create({ merchantRef: 'r3', priceId: 'price_1' });
+  if (event.type === 'customer.updated') {
+    const updated: string | undefined = event.data.customer?.id;
+    void updated;
+  }
+  void [found, cleared, subscriptionCustomer, invoiceCustomer];
   const clock = await billing.testClock.change({ advanceBySeconds: 60 });
   try {
     await billing.account.retrieve();

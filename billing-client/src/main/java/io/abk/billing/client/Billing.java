@@ -3,6 +3,7 @@ package io.abk.billing.client;
 import io.abk.billing.client.internal.ClientSettings;
 import io.abk.billing.client.internal.Transport;
 import io.abk.billing.client.service.AccountService;
+import io.abk.billing.client.service.CustomerService;
 import io.abk.billing.client.service.EventService;
 import io.abk.billing.client.service.InvoiceService;
 import io.abk.billing.client.service.PaymentLinkService;
@@ -40,6 +41,7 @@ public final class Billing {
     private final SubscriptionService subscriptions;
     private final InvoiceService invoices;
     private final PaymentService payments;
+    private final CustomerService customers;
     private final PaymentLinkService paymentLinks;
     private final ProductService products;
     private final PriceService prices;
@@ -55,6 +57,7 @@ public final class Billing {
         this.subscriptions = new SubscriptionService(transport);
         this.invoices = new InvoiceService(transport);
         this.payments = new PaymentService(transport);
+        this.customers = new CustomerService(transport);
         this.paymentLinks = new PaymentLinkService(transport);
         this.products = new ProductService(transport);
         this.prices = new PriceService(transport);
@@ -86,6 +89,10 @@ public final class Billing {
 
     public PaymentService payments() {
         return payments;
+    }
+
+    public CustomerService customers() {
+        return customers;
     }
 
     public PaymentLinkService paymentLinks() {

@@ -8,7 +8,7 @@ final class Fixtures {
     static String subscription(String id, String amount) {
         return """
                 {"id":"%s","object":"subscription","status":"pending","amountUsdc":%s,"interval":"month",
-                 "walletAddress":"0x1111111111111111111111111111111111111111",
+                 "walletAddress":"0x1111111111111111111111111111111111111111","customerId":"cus_1",
                  "payoutAddressEvm":"0x2222222222222222222222222222222222222222","merchantRef":"order-1",
                  "priceId":"price_1","planId":null,"currentPeriodStart":"2026-01-31T12:00:00Z",
                  "currentPeriodEnd":"2026-02-28T12:00:00Z","billingCycleAnchor":"2026-01-31T12:00:00Z",
@@ -19,7 +19,7 @@ final class Fixtures {
 
     static String invoice(String id, String amount) {
         return """
-                {"id":"%s","object":"invoice","subscriptionId":"sub_1","status":"open","amountUsdc":%s,
+                {"id":"%s","object":"invoice","subscriptionId":"sub_1","customerId":"cus_1","status":"open","amountUsdc":%s,
                  "amountRefundedUsdc":0,"billingReason":"subscription_create","periodStart":"2026-01-31T12:00:00Z",
                  "periodEnd":"2026-02-28T12:00:00Z","dueAt":"2026-01-31T12:00:00Z","attemptCount":0,
                  "nextAttemptAt":null,"failureCode":null,"failureMessage":null,"paidAt":null,"txHash":null,
@@ -30,11 +30,18 @@ final class Fixtures {
     static String payment(String id, String amount) {
         return """
                 {"id":"%s","object":"payment","status":"open","amountUsdc":%s,"amountReceivedUsdc":null,
-                 "customerWallet":null,"payoutAddressEvm":"0x2222222222222222222222222222222222222222",
+                 "customerWallet":null,"customerId":null,"payoutAddressEvm":"0x2222222222222222222222222222222222222222",
                  "merchantRef":"order-9","priceId":null,"paymentLinkId":null,"description":null,
                  "checkoutUrl":"http://localhost/checkout/pay/%s","successUrl":null,"cancelUrl":null,
                  "customerEmail":null,"customerName":null,"metadata":{},"expiresAt":"2026-02-01T12:00:00Z",
                  "paidAt":null,"paidLate":false,"txHash":null,"mode":"test","createdAt":"2026-01-31T12:00:00Z"}""".formatted(id, amount, id);
+    }
+
+    static String customer(String id, String wallet) {
+        return """
+                {"id":"%s","object":"customer","wallet":"%s","email":"ada@example.com","name":null,
+                 "metadata":{"tier":"gold"},"mode":"test","createdAt":"2026-01-31T12:00:00Z",
+                 "updatedAt":"2026-02-01T08:30:00.250Z"}""".formatted(id, wallet);
     }
 
     static String event(String id) {

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.abk.billing.client.model.SubscriptionMandate;
 import io.abk.billing.client.param.AccountUpdateParams;
+import io.abk.billing.client.param.CustomerCreateParams;
+import io.abk.billing.client.param.CustomerListParams;
+import io.abk.billing.client.param.CustomerUpdateParams;
 import io.abk.billing.client.param.ListParams;
 import io.abk.billing.client.param.PaymentCreateParams;
 import io.abk.billing.client.param.PaymentLinkCreateParams;
@@ -35,8 +38,9 @@ class OperationRoutesTest {
     private static final String WALLET = "0x1111111111111111111111111111111111111111";
 
     /** One answer every operation can read: each envelope's field, each list's array. */
-    private static final String ANY_ANSWER = "{\"subscription\":{},\"invoice\":{},\"payment\":{},\"product\":{},"
-            + "\"price\":{},\"webhookEndpoint\":{},\"event\":{},\"account\":{},\"paymentLink\":{},\"hasMore\":false}";
+    private static final String ANY_ANSWER =
+            "{\"subscription\":{},\"invoice\":{},\"payment\":{},\"customer\":{},\"product\":{},"
+                    + "\"price\":{},\"webhookEndpoint\":{},\"event\":{},\"account\":{},\"paymentLink\":{},\"hasMore\":false}";
 
     static final Map<Class<?>, Object> SAMPLES = Map.ofEntries(
             Map.entry(String.class, ID),
@@ -47,6 +51,13 @@ class OperationRoutesTest {
             Map.entry(Instant.class, Instant.parse("2026-02-01T00:00:00Z")),
             Map.entry(byte[].class, new byte[] {(byte) 0x89, 'P', 'N', 'G'}),
             Map.entry(ListParams.class, ListParams.NONE),
+            Map.entry(CustomerListParams.class, CustomerListParams.NONE),
+            Map.entry(
+                    CustomerCreateParams.class,
+                    CustomerCreateParams.builder().wallet(WALLET).build()),
+            Map.entry(
+                    CustomerUpdateParams.class,
+                    CustomerUpdateParams.builder().email("a@example.com").build()),
             Map.entry(RequestOptions.class, RequestOptions.NONE),
             Map.entry(
                     SubscriptionCreateParams.class,

@@ -11,11 +11,17 @@ import org.jspecify.annotations.Nullable;
  * A billing event, exactly the webhook payload. {@code data} holds the resources as the API shows them; the funding
  * events sent before a renewal ({@code invoice.upcoming}, {@code subscription.allowance_low}) carry no invoice, and
  * their fields read typed through {@link #upcomingInvoice()}, {@link #funding()}, {@link #fundingShortfall()} and
- * {@link #portalUrl()}.
+ * {@link #portalUrl()}. The customer events ({@code customer.created}, {@code customer.updated}) carry the customer,
+ * read through {@link #customer()}.
  */
 public record Event(String id, String type, Instant createdAt, String mode, JsonNode data) {
 
     private static final ObjectMapper JSON = Json.mapper();
+
+    /** The customer of a {@code customer.*} event; null in another event. */
+    public @Nullable Customer customer() {
+        return field("customer", Customer.class);
+    }
 
     /** {@code invoice.upcoming}'s renewal; null in another event. */
     public @Nullable UpcomingInvoice upcomingInvoice() {

@@ -5,12 +5,14 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An invoice of a subscription.
+ * An invoice of a subscription; {@code customerId} is the subscription's customer (null on an invoice last changed
+ * before customers existed).
  */
 public record Invoice(
         String id,
         String object,
         String subscriptionId,
+        @Nullable String customerId,
         String status,
         BigDecimal amountUsdc,
         BigDecimal amountRefundedUsdc,

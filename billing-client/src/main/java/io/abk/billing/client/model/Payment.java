@@ -6,7 +6,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A one-time payment.
+ * A one-time payment; {@code customerId} is the customer of its wallet, null while the wallet is not known.
  */
 public record Payment(
         String id,
@@ -15,6 +15,7 @@ public record Payment(
         BigDecimal amountUsdc,
         @Nullable BigDecimal amountReceivedUsdc,
         @Nullable String customerWallet,
+        @Nullable String customerId,
         String payoutAddressEvm,
         String merchantRef,
         @Nullable String priceId,

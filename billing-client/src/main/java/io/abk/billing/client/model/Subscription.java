@@ -6,7 +6,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A recurring subscription: its terms, period, mandate and state.
+ * A recurring subscription: its terms, period, mandate and state; {@code customerId} is the customer of its wallet.
  */
 public record Subscription(
         String id,
@@ -15,6 +15,7 @@ public record Subscription(
         BigDecimal amountUsdc,
         String interval,
         String walletAddress,
+        String customerId,
         String payoutAddressEvm,
         String merchantRef,
         @Nullable String priceId,

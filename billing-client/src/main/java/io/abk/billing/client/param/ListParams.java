@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The query of a list call: the page size ({@code limit}, 1-100), the last id of the previous page
  * ({@code startingAfter}), and the list's filters ({@code status}, {@code merchantRef}, {@code customerWallet},
- * {@code subscriptionId}, {@code type}, {@code subjectId}, as the list takes them).
+ * {@code customerId}, {@code subscriptionId}, {@code type}, {@code subjectId}, as the list takes them).
  */
 public final class ListParams {
 
@@ -61,6 +61,11 @@ public final class ListParams {
 
         public Builder customerWallet(String customerWallet) {
             return put("customerWallet", customerWallet);
+        }
+
+        /** The subscriptions of this customer. */
+        public Builder customerId(String customerId) {
+            return put("customerId", customerId);
         }
 
         public Builder subscriptionId(String subscriptionId) {

@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PaymentCreateParams(
         String merchantRef,
-        String customerWallet,
+        @Nullable String customerWallet,
+        @Nullable String customerId,
         @Nullable BigDecimal amountUsdc,
         @Nullable String priceId,
         @Nullable String payoutAddressEvm,
@@ -23,7 +24,9 @@ public record PaymentCreateParams(
 
     public PaymentCreateParams {
         Objects.requireNonNull(merchantRef, "merchantRef is required");
-        Objects.requireNonNull(customerWallet, "customerWallet is required");
+        if (customerWallet == null && customerId == null) {
+            throw new NullPointerException("customerWallet or customerId is required");
+        }
     }
 
     public static Builder builder() {
@@ -34,6 +37,7 @@ public record PaymentCreateParams(
     public static final class Builder {
         private @Nullable String merchantRef;
         private @Nullable String customerWallet;
+        private @Nullable String customerId;
         private @Nullable BigDecimal amountUsdc;
         private @Nullable String priceId;
         private @Nullable String payoutAddressEvm;
@@ -48,8 +52,18 @@ public record PaymentCreateParams(
             return this;
         }
 
+        /** The customer's wallet; or give {@link #customerId(String)}. */
         public Builder customerWallet(String customerWallet) {
             this.customerWallet = customerWallet;
+            return this;
+        }
+
+        /**
+         * A customer of the key's merchant and mode, whose wallet is used: unknown, 400 {@code customer_not_found};
+         * with a {@code customerWallet} that is not its wallet, 400 {@code customer_wallet_mismatch}.
+         */
+        public Builder customerId(String customerId) {
+            this.customerId = customerId;
             return this;
         }
 
@@ -87,11 +101,15 @@ public record PaymentCreateParams(
             return this;
         }
 
-        /** The immutable body; a required field left unset is a {@link NullPointerException} naming it. */
+        /**
+         * The immutable body; a required field left unset (or neither {@code customerWallet} nor {@code customerId})
+         * is a {@link NullPointerException} naming it.
+         */
         public PaymentCreateParams build() {
             return new PaymentCreateParams(
                     Objects.requireNonNull(merchantRef, "merchantRef is required"),
-                    Objects.requireNonNull(customerWallet, "customerWallet is required"),
+                    customerWallet,
+                    customerId,
                     amountUsdc,
                     priceId,
                     payoutAddressEvm,

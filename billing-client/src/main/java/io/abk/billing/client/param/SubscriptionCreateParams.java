@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SubscriptionCreateParams(
         String merchantRef,
-        String customerWallet,
+        @Nullable String customerWallet,
+        @Nullable String customerId,
         @Nullable String payoutAddressEvm,
         @Nullable String priceId,
         @Nullable BigDecimal amountUsdc,
@@ -25,7 +26,9 @@ public record SubscriptionCreateParams(
 
     public SubscriptionCreateParams {
         Objects.requireNonNull(merchantRef, "merchantRef is required");
-        Objects.requireNonNull(customerWallet, "customerWallet is required");
+        if (customerWallet == null && customerId == null) {
+            throw new NullPointerException("customerWallet or customerId is required");
+        }
     }
 
     public static Builder builder() {
@@ -36,6 +39,7 @@ public record SubscriptionCreateParams(
     public static final class Builder {
         private @Nullable String merchantRef;
         private @Nullable String customerWallet;
+        private @Nullable String customerId;
         private @Nullable String payoutAddressEvm;
         private @Nullable String priceId;
         private @Nullable BigDecimal amountUsdc;
@@ -52,8 +56,18 @@ public record SubscriptionCreateParams(
             return this;
         }
 
+        /** The customer's wallet; or give {@link #customerId(String)}. */
         public Builder customerWallet(String customerWallet) {
             this.customerWallet = customerWallet;
+            return this;
+        }
+
+        /**
+         * A customer of the key's merchant and mode, whose wallet is used: unknown, 400 {@code customer_not_found};
+         * with a {@code customerWallet} that is not its wallet, 400 {@code customer_wallet_mismatch}.
+         */
+        public Builder customerId(String customerId) {
+            this.customerId = customerId;
             return this;
         }
 
@@ -102,11 +116,15 @@ public record SubscriptionCreateParams(
             return this;
         }
 
-        /** The immutable body; a required field left unset is a {@link NullPointerException} naming it. */
+        /**
+         * The immutable body; a required field left unset (or neither {@code customerWallet} nor {@code customerId})
+         * is a {@link NullPointerException} naming it.
+         */
         public SubscriptionCreateParams build() {
             return new SubscriptionCreateParams(
                     Objects.requireNonNull(merchantRef, "merchantRef is required"),
-                    Objects.requireNonNull(customerWallet, "customerWallet is required"),
+                    customerWallet,
+                    customerId,
                     payoutAddressEvm,
                     priceId,
                     amountUsdc,

@@ -12,8 +12,13 @@ import io.abk.billing.client.InvalidRequestException;
 import io.abk.billing.client.NotFoundException;
 import io.abk.billing.client.RateLimitException;
 import io.abk.billing.client.RequestOptions;
+import io.abk.billing.client.model.Customer;
 import io.abk.billing.client.model.Event;
 import io.abk.billing.client.model.Payment;
+import io.abk.billing.client.model.Subscription;
+import io.abk.billing.client.param.CustomerCreateParams;
+import io.abk.billing.client.param.CustomerListParams;
+import io.abk.billing.client.param.CustomerUpdateParams;
 import io.abk.billing.client.param.ListParams;
 import io.abk.billing.client.param.PaymentCreateParams;
 import io.abk.billing.client.param.PriceCreateParams;
@@ -34,6 +39,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -45,8 +51,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * The Java client library's scenario against the real stack, through billing-client alone: a subscription from a
  * price, paid on the local chain by the harness, active, a delivery about it verified by
- * {@code webhooks().constructEvent}, a partial refund; each error type provoked for real; and a payment whose first
- * answer the harness's proxy cuts, retried by the library with the same Idempotency-Key and made once.
+ * {@code webhooks().constructEvent}, a partial refund; a customer found by its wallet, changed and subscribed by its
+ * id; each error type provoked for real; and a payment whose first answer the harness's proxy cuts, retried by the
+ * library with the same Idempotency-Key and made once.
  */
 final class JavaClientScenario {
 
@@ -69,6 +76,7 @@ final class JavaClientScenario {
     static void run(ScenarioEnv env) {
         var scenario = new JavaClientScenario(env);
         scenario.subscribeAndPay();
+        scenario.customerByWallet();
         scenario.retryThroughACutConnection();
         // Last: the rate limit it provokes must not meet the calls above.
         scenario.provokeEachError();
@@ -125,6 +133,76 @@ final class JavaClientScenario {
                 .until(
                         () -> billing.invoices().retrieve(invoiceId).amountRefundedUsdc(),
                         amount -> amount.compareTo(new BigDecimal("2.000001")) == 0);
+    }
+
+    private void customerByWallet() {
+        // given a customer of a fresh wallet, with an email
+        var wallet = freshAddress();
+        var created = billing.customers()
+                .create(CustomerCreateParams.builder()
+                        .wallet(wallet.toUpperCase(Locale.ROOT).replace("0X", "0x"))
+                        .email("first@example.com")
+                        .metadata(Map.of("source", "java-client"))
+                        .build());
+        assertThat(created.wallet()).isEqualTo(wallet);
+        assertThat(created.id()).startsWith("cus_");
+
+        // when it is looked up by its wallet, then it is the one customer of that wallet
+        var found = billing.customers()
+                .list(CustomerListParams.builder().wallet(wallet).build())
+                .data();
+        assertThat(found).extracting(Customer::id).containsExactly(created.id());
+
+        // when its email changes and its name is cleared, then it reads back so and keeps its wallet and metadata
+        var updated = billing.customers()
+                .update(
+                        created.id(),
+                        CustomerUpdateParams.builder()
+                                .email("second@example.com")
+                                .clearName()
+                                .build());
+        assertThat(updated.email()).isEqualTo("second@example.com");
+        var again = billing.customers().retrieve(created.id());
+        assertThat(again.email()).isEqualTo("second@example.com");
+        assertThat(again.name()).isNull();
+        assertThat(again.wallet()).isEqualTo(wallet);
+        assertThat(again.metadata()).containsEntry("source", "java-client");
+
+        // when a subscription names the customer by id alone, then it is the customer's wallet's and carries the id
+        var subscribed = billing.subscriptions()
+                .create(SubscriptionCreateParams.builder()
+                        .merchantRef("java-client-customer-" + UUID.randomUUID())
+                        .customerId(created.id())
+                        .amountUsdc(new BigDecimal("4.000001"))
+                        .interval("month")
+                        .build());
+        assertThat(subscribed.subscription().customerId()).isEqualTo(created.id());
+        assertThat(subscribed.subscription().walletAddress()).isEqualToIgnoringCase(wallet);
+        assertThat(billing.subscriptions()
+                        .list(ListParams.builder().customerId(created.id()).build())
+                        .data())
+                .extracting(Subscription::id)
+                .containsExactly(subscribed.subscription().id());
+
+        // and the change was published as customer.updated, whose data reads as the customer
+        var event = await("customer.updated of " + created.id())
+                .atMost(SETTLES)
+                .until(() -> customerEvent(created.id()), published -> published != null);
+        assertThat(event.customer()).isNotNull();
+        assertThat(event.customer().email()).isEqualTo("second@example.com");
+    }
+
+    /** The newest {@code customer.updated} event of the customer; null till there is one. */
+    private @Nullable Event customerEvent(String customerId) {
+        for (Event event : billing.events()
+                .list(ListParams.builder().type("customer.updated").limit(20).build())
+                .data()) {
+            var customer = event.customer();
+            if (customer != null && customerId.equals(customer.id())) {
+                return event;
+            }
+        }
+        return null;
     }
 
     private void provokeEachError() {
