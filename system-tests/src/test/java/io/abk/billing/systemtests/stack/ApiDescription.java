@@ -32,6 +32,8 @@ import tools.jackson.databind.node.ObjectNode;
 final class ApiDescription {
 
     /** The base IRI the document is registered under; never fetched. */
+    private static final Pattern MATRIX_PARAMETERS = Pattern.compile(";[^/]*");
+
     private static final String IRI = "https://openapi.billing.invalid/openapi.json";
 
     private static final Set<String> METHODS =
@@ -87,12 +89,15 @@ final class ApiDescription {
 
     /**
      * The operation serving {@code method} on {@code path}, chosen as Spring does among several matching templates:
-     * fewer variables first, then more literal characters ({@code /{id}.json} before {@code /{id}}).
+     * fewer variables first, then more literal characters ({@code /{id}.json} before {@code /{id}}). A segment's
+     * matrix parameters ({@code ;x=1}) are left out of the match, as Spring's path patterns leave them:
+     * {@code /portal/sign-in;x=1} is the sign-in page.
      */
     Optional<Operation> match(String method, String path) {
+        var withoutMatrix = MATRIX_PARAMETERS.matcher(path).replaceAll("");
         return operations.stream()
                 .filter(operation -> operation.method().equalsIgnoreCase(method)
-                        && operation.pattern().matcher(path).matches())
+                        && operation.pattern().matcher(withoutMatrix).matches())
                 .min(Comparator.comparingInt(Operation::variables)
                         .thenComparing(
                                 Comparator.comparingInt(Operation::literals).reversed()));
