@@ -8,6 +8,7 @@ import io.abk.billing.localstack.processes.ServiceFleet;
 import io.abk.billing.localstack.processes.ServiceKind;
 import io.abk.billing.localstack.processes.ServiceProcess;
 import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
@@ -329,6 +330,7 @@ class ScaleOutIT {
             case InvoiceSnapshot i -> ApiJson.invoice(i);
             case PaymentSnapshot p -> ApiJson.payment(p);
             case PaymentLinkSnapshot l -> ApiJson.paymentLink(l);
+            case CustomerSnapshot c -> ApiJson.customer(c);
             default -> throw new IllegalArgumentException("unknown snapshot " + snapshot);
         };
     }
@@ -357,6 +359,13 @@ class ScaleOutIT {
                         .expect(200)
                         .json()
                         .path("paymentLink");
+            case CustomerSnapshot c ->
+                api.get("/v1/customers/" + c.getId())
+                        .key(key)
+                        .send()
+                        .expect(200)
+                        .json()
+                        .path("customer");
             default -> throw new IllegalArgumentException("unknown snapshot " + snapshot);
         };
     }
@@ -367,6 +376,7 @@ class ScaleOutIT {
             case InvoiceSnapshot i -> i.getId();
             case PaymentSnapshot p -> p.getId();
             case PaymentLinkSnapshot l -> l.getId();
+            case CustomerSnapshot c -> c.getId();
             default -> throw new IllegalArgumentException("unknown snapshot " + snapshot);
         };
     }
@@ -377,6 +387,7 @@ class ScaleOutIT {
             case InvoiceSnapshot i -> i.getVersion();
             case PaymentSnapshot p -> p.getVersion();
             case PaymentLinkSnapshot l -> l.getVersion();
+            case CustomerSnapshot c -> c.getVersion();
             default -> throw new IllegalArgumentException("unknown snapshot " + snapshot);
         };
     }
