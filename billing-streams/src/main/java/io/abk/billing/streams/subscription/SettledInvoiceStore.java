@@ -20,8 +20,8 @@ import org.jspecify.annotations.Nullable;
  * place: the aggregate or this store.
  *
  * <p>Entries never expire: a settled invoice can be refunded at any time, and it is the system of record for that
- * invoice. The store grows by one entry (about 0.4 KB with one line) per invoice a subscription settles, and a command reads at
- * most one entry and writes a few, so no command's cost grows with a subscription's age.
+ * invoice. The store grows by one entry (about 0.35 KB with one line) per invoice a subscription settles, and a
+ * command reads at most one entry and writes a few, so no command's cost grows with a subscription's age.
  */
 final class SettledInvoiceStore {
 
