@@ -20,8 +20,8 @@ import org.jspecify.annotations.Nullable;
  * place: the aggregate or this store.
  *
  * <p>Entries never expire: a settled invoice can be refunded at any time, and it is the system of record for that
- * invoice. The store grows by one entry (about 0.3 KB) per invoice a subscription settles, and a command reads at
- * most one entry and writes a few, so no command's cost grows with a subscription's age.
+ * invoice. The store grows by one entry (about 0.35 KB with one line) per invoice a subscription settles, and a
+ * command reads at most one entry and writes a few, so no command's cost grows with a subscription's age.
  */
 final class SettledInvoiceStore {
 
@@ -78,7 +78,7 @@ final class SettledInvoiceStore {
         if (snapshot == null) {
             return null;
         }
-        var invoice = SubscriptionSnapshotMapper.invoice(snapshot, owner);
+        var invoice = InvoiceSnapshotMapper.invoice(snapshot, owner);
         return new Restored(state.mapDetails(d -> d.withSettledInvoice(invoice)), invoice);
     }
 
@@ -91,7 +91,7 @@ final class SettledInvoiceStore {
         var left = new ArrayList<InvoiceSnapshot>();
         for (var invoice : InvoiceRetention.settledInvoices(after.details())) {
             if (restored == null || !invoice.equals(restored.invoice())) {
-                left.add(SubscriptionSnapshotMapper.invoiceSnapshot(invoice, after.details(), sequence));
+                left.add(InvoiceSnapshotMapper.snapshot(invoice, after.details(), sequence));
             }
         }
         var kept = InvoiceRetention.withoutSettled(after);

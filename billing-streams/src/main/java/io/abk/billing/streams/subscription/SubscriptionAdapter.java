@@ -160,7 +160,7 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
         var previous = invoicesById(before);
         for (var invoice : after.details().invoices()) {
             if (!invoice.equals(previous.get(invoice.id()))) {
-                snapshots.add(SubscriptionSnapshotMapper.invoiceSnapshot(invoice, after.details(), sequence));
+                snapshots.add(InvoiceSnapshotMapper.snapshot(invoice, after.details(), sequence));
             }
         }
         if (requests.size() > 1) {

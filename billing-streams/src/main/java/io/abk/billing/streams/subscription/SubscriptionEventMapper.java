@@ -147,8 +147,7 @@ final class SubscriptionEventMapper {
     }
 
     private static String invoice(EventData.Builder data, Existing after, Invoice invoice, long version, String type) {
-        data.setInvoice(
-                SubscriptionSnapshotMapper.invoiceSnapshot(invoiceIn(after, invoice), after.details(), version));
+        data.setInvoice(InvoiceSnapshotMapper.snapshot(invoiceIn(after, invoice), after.details(), version));
         return type;
     }
 

@@ -16,14 +16,10 @@ import io.abk.billing.streams.shared.domain.RelayerGas;
 import io.abk.billing.streams.shared.domain.SubmissionStatus;
 import io.abk.billing.streams.shared.domain.Tenant;
 import io.abk.billing.streams.subscription.domain.BillingCycle;
-import io.abk.billing.streams.subscription.domain.BillingReason;
-import io.abk.billing.streams.subscription.domain.ChargeFailure;
 import io.abk.billing.streams.subscription.domain.CustomerAction;
 import io.abk.billing.streams.subscription.domain.CustomerActionKind;
 import io.abk.billing.streams.subscription.domain.CustomerActions;
 import io.abk.billing.streams.subscription.domain.Interval;
-import io.abk.billing.streams.subscription.domain.Invoice;
-import io.abk.billing.streams.subscription.domain.InvoiceStatus;
 import io.abk.billing.streams.subscription.domain.Mandate;
 import io.abk.billing.streams.subscription.domain.MandateSignature;
 import io.abk.billing.streams.subscription.domain.MandateStatus;
@@ -51,9 +47,9 @@ import org.jspecify.annotations.Nullable;
  * the API renders them) and the store value ({@link SubscriptionAggregate}: the snapshots, the settlements in flight and
  * the refund count, which are never public). Every snapshot written for one command carries the same {@code version}:
  * the aggregate's sequence after that command, which counts accepted commands; a storage concern, so it stays out of
- * the domain. Reading is strict: a snapshot the domain cannot represent (an unknown status or interval, a paused time
- * on an active subscription, an invoice of another subscription) throws, because it can only come from a bug, and the
- * record goes to the dead-letter topic.
+ * the domain. Each invoice maps through {@link InvoiceSnapshotMapper}. Reading is strict: a snapshot the domain cannot
+ * represent (an unknown status or interval, a paused time on an active subscription, an invoice of another
+ * subscription) throws, because it can only come from a bug, and the record goes to the dead-letter topic.
  */
 final class SubscriptionSnapshotMapper {
 
@@ -90,7 +86,7 @@ final class SubscriptionSnapshotMapper {
                 .setSequence(stored.sequence())
                 .setSubscription(snapshot(stored.state(), stored.sequence()))
                 .setInvoices(details.invoices().stream()
-                        .map(invoice -> invoiceSnapshot(invoice, details, stored.sequence()))
+                        .map(invoice -> InvoiceSnapshotMapper.snapshot(invoice, details, stored.sequence()))
                         .toList())
                 .setInFlight(details.settlements().inFlight().stream()
                         .map(SubscriptionSnapshotMapper::inFlight)
@@ -247,39 +243,8 @@ final class SubscriptionSnapshotMapper {
                 .toList());
     }
 
-    static InvoiceSnapshot invoiceSnapshot(Invoice invoice, SubscriptionDetails owner, long version) {
-        var failure = invoice.lastFailure();
-        return InvoiceSnapshot.newBuilder()
-                .setId(invoice.id())
-                .setSubscriptionId(owner.id())
-                .setMerchantId(owner.tenant().merchantId())
-                .setMode(ModeMapper.toAvro(owner.tenant().mode()))
-                .setVersion(version)
-                .setStatus(invoice.status().apiName())
-                .setAmountMicros(invoice.amount().micros())
-                .setAmountRefundedMicros(invoice.amountRefunded().micros())
-                .setBillingReason(invoice.billingReason().apiName())
-                .setPeriodStart(invoice.period().start())
-                .setPeriodEnd(invoice.period().end())
-                .setDueAt(invoice.dueAt())
-                .setAttemptCount(invoice.attemptCount())
-                .setNextAttemptAt(invoice.nextAttemptAt())
-                .setFailureCode(failure == null ? null : failure.code())
-                .setFailureMessage(failure == null ? null : failure.message())
-                .setPaidAt(invoice.paidAt())
-                .setTxHash(invoice.txHash())
-                .setGasUsed(invoice.gas() == null ? null : invoice.gas().used())
-                .setGasCostWei(invoice.gas() == null ? null : invoice.gas().costWeiText())
-                .setRefundTxHash(invoice.refundTxHash())
-                .setRefundedAt(invoice.refundedAt())
-                .setVoidedAt(invoice.voidedAt())
-                .setCreatedAt(invoice.createdAt())
-                .setCustomerId(customerId(owner))
-                .build();
-    }
-
     /** The customer of the subscription's wallet ({@code CustomerIds}). */
-    private static @Nullable String customerId(SubscriptionDetails d) {
+    static @Nullable String customerId(SubscriptionDetails d) {
         return EnsureCustomerMapper.customerId(
                 d.tenant().merchantId(),
                 ModeMapper.toAvro(d.tenant().mode()),
@@ -300,7 +265,9 @@ final class SubscriptionSnapshotMapper {
             Settlements settlements,
             int mandateSubmissionCount) {
         var tenant = new Tenant(s.getMerchantId(), ModeMapper.toDomain(s.getMode()));
-        var invoices = invoiceSnapshots.stream().map(i -> invoice(i, s)).toList();
+        var invoices = invoiceSnapshots.stream()
+                .map(i -> InvoiceSnapshotMapper.invoice(i, s))
+                .toList();
         var details = new SubscriptionDetails(
                 s.getId(),
                 tenant,
@@ -339,46 +306,6 @@ final class SubscriptionSnapshotMapper {
             default ->
                 throw new IllegalArgumentException("subscription " + s.getId() + " has unknown status " + status);
         };
-    }
-
-    static Invoice invoice(InvoiceSnapshot i, SubscriptionSnapshot owner) {
-        if (!i.getSubscriptionId().equals(owner.getId())
-                || !i.getMerchantId().equals(owner.getMerchantId())
-                || i.getMode() != owner.getMode()) {
-            throw new IllegalArgumentException(
-                    "invoice " + i.getId() + " does not belong to subscription " + owner.getId());
-        }
-        return new Invoice(
-                i.getId(),
-                InvoiceStatus.fromApiName(i.getStatus()),
-                UsdcAmount.ofMicros(i.getAmountMicros()),
-                UsdcAmount.ofMicros(i.getAmountRefundedMicros()),
-                BillingReason.fromApiName(i.getBillingReason()),
-                new Period(i.getPeriodStart(), i.getPeriodEnd()),
-                i.getDueAt(),
-                i.getAttemptCount(),
-                i.getNextAttemptAt(),
-                failure(i),
-                i.getPaidAt(),
-                i.getTxHash(),
-                RelayerGas.of(i.getGasUsed(), i.getGasCostWei()),
-                i.getRefundTxHash(),
-                i.getRefundedAt(),
-                i.getVoidedAt(),
-                i.getCreatedAt());
-    }
-
-    private static @Nullable ChargeFailure failure(InvoiceSnapshot i) {
-        var code = i.getFailureCode();
-        var message = i.getFailureMessage();
-        if (code == null && message == null) {
-            return null;
-        }
-        if (code == null || message == null) {
-            throw new IllegalArgumentException(
-                    "invoice " + i.getId() + " has a failure code or message without the other");
-        }
-        return new ChargeFailure(code, message);
     }
 
     private static void onlyWhen(@Nullable Instant value, boolean allowed, String field, SubscriptionSnapshot s) {

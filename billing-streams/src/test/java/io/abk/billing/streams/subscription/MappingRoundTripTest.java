@@ -25,6 +25,8 @@ import io.abk.billing.streams.subscription.domain.CustomerActionKind;
 import io.abk.billing.streams.subscription.domain.CustomerActions;
 import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Invoice;
+import io.abk.billing.streams.subscription.domain.InvoiceLine;
+import io.abk.billing.streams.subscription.domain.InvoiceLineKind;
 import io.abk.billing.streams.subscription.domain.InvoiceStatus;
 import io.abk.billing.streams.subscription.domain.Mandate;
 import io.abk.billing.streams.subscription.domain.MandateSignature;
@@ -314,7 +316,7 @@ class MappingRoundTripTest {
     private static Invoice openInvoice(String id) {
         return Invoice.open(
                 id,
-                UsdcAmount.ofMicros(5_000_000),
+                List.of(line(InvoiceLineKind.SUBSCRIPTION, 5_000_000, false)),
                 BillingReason.SUBSCRIPTION_CYCLE,
                 new Period(T0, T0.plusSeconds(60)),
                 T0,
@@ -326,6 +328,9 @@ class MappingRoundTripTest {
                 id,
                 InvoiceStatus.PAID,
                 UsdcAmount.ofMicros(5_000_000),
+                List.of(
+                        line(InvoiceLineKind.SUBSCRIPTION, 6_000_000, false),
+                        line(InvoiceLineKind.DISCOUNT, 1_000_000, true)),
                 UsdcAmount.ofMicros(1_500_000),
                 BillingReason.SUBSCRIPTION_CREATE,
                 new Period(T0, T0.plusSeconds(60)),
@@ -347,6 +352,10 @@ class MappingRoundTripTest {
                 id,
                 InvoiceStatus.OPEN,
                 UsdcAmount.ofMicros(5_000_000),
+                List.of(
+                        line(InvoiceLineKind.SUBSCRIPTION, 4_000_000, false),
+                        line(InvoiceLineKind.PRORATION, 2_500_000, false),
+                        line(InvoiceLineKind.PRORATION, 1_500_000, true)),
                 UsdcAmount.ZERO,
                 BillingReason.SUBSCRIPTION_RESUME,
                 new Period(T0, T0.plusSeconds(60)),
@@ -361,6 +370,13 @@ class MappingRoundTripTest {
                 null,
                 null,
                 T0);
+    }
+
+    /** A line of one unit over the invoices' period; {@code credit}: taken off the invoice. */
+    private static InvoiceLine line(InvoiceLineKind kind, long micros, boolean credit) {
+        var amount = UsdcAmount.ofMicros(micros);
+        return new InvoiceLine(
+                kind, kind.apiName() + " line", new Period(T0, T0.plusSeconds(60)), 1, amount, amount, credit);
     }
 
     /** The instruction {@code envelope} asks for, with the header the command processor reads from it. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.InvoiceLineSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
@@ -107,6 +108,17 @@ class BillingTopologyTest {
         assertThat(invoiceCreated.getCreatedAt()).isEqualTo(REQUESTED_AT);
         assertThat(invoiceCreated.getCommandId()).isEqualTo("cmd_a");
         assertThat(invoiceCreated.getData().getInvoice()).isEqualTo(invoice);
+        assertThat(invoice.getLines())
+                .containsExactly(new InvoiceLineSnapshot(
+                        "subscription",
+                        "9.99 USDC per month",
+                        invoice.getPeriodStart(),
+                        invoice.getPeriodEnd(),
+                        1L,
+                        9_990_000L,
+                        9_990_000L));
+        assertThat(invoice.getSubtotalMicros()).isEqualTo(9_990_000L);
+        assertThat(invoice.getDiscountMicros()).isZero();
         assertThat(invoiceCreated.getData().getSubscription()).isEqualTo(subscription);
         assertThat(published.get(0).value.getData().getInvoice()).isNull();
 

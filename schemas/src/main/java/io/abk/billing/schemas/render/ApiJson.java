@@ -2,6 +2,7 @@ package io.abk.billing.schemas.render;
 
 import io.abk.billing.schemas.avro.CustomerActionSnapshot;
 import io.abk.billing.schemas.avro.CustomerSnapshot;
+import io.abk.billing.schemas.avro.InvoiceLineSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
 import io.abk.billing.schemas.avro.Mode;
@@ -10,6 +11,7 @@ import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.TransferAuthorizationSnapshot;
 import io.abk.billing.schemas.ids.CustomerIds;
+import io.abk.billing.schemas.money.SixDecimalAmounts;
 import io.abk.billing.schemas.money.UsdcAmount;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -72,6 +74,9 @@ public final class ApiJson {
         json.put("status", i.getStatus());
         json.put("amountUsdc", amount(i.getAmountMicros()));
         json.put("amountRefundedUsdc", amount(i.getAmountRefundedMicros()));
+        json.put("subtotalUsdc", amount(InvoiceLines.subtotalMicros(i)));
+        json.put("discountUsdc", amount(i.getDiscountMicros()));
+        json.put("lines", InvoiceLines.of(i).stream().map(ApiJson::invoiceLine).toList());
         json.put("billingReason", i.getBillingReason());
         json.put("periodStart", timestamp(i.getPeriodStart()));
         json.put("periodEnd", timestamp(i.getPeriodEnd()));
@@ -89,6 +94,19 @@ public final class ApiJson {
         json.put("voidedAt", timestamp(i.getVoidedAt()));
         json.put("mode", mode(i.getMode()));
         json.put("createdAt", timestamp(i.getCreatedAt()));
+        return json;
+    }
+
+    /** One line of an invoice; its amounts are signed (a discount or a credit proration is negative). */
+    static Map<String, @Nullable Object> invoiceLine(InvoiceLineSnapshot l) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("kind", l.getKind());
+        json.put("description", l.getDescription());
+        json.put("periodStart", timestamp(l.getPeriodStart()));
+        json.put("periodEnd", timestamp(l.getPeriodEnd()));
+        json.put("quantity", l.getQuantity());
+        json.put("unitAmountUsdc", SixDecimalAmounts.toDecimal(l.getUnitAmountMicros()));
+        json.put("amountUsdc", SixDecimalAmounts.toDecimal(l.getAmountMicros()));
         return json;
     }
 

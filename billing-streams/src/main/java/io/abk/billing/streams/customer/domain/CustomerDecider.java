@@ -8,7 +8,7 @@ import io.abk.billing.streams.customer.domain.CustomerInstruction.Create;
 import io.abk.billing.streams.customer.domain.CustomerInstruction.Ensure;
 import io.abk.billing.streams.customer.domain.CustomerInstruction.Update;
 import io.abk.billing.streams.customer.domain.CustomerState.Existing;
-import java.util.HashMap;
+import io.abk.billing.streams.shared.domain.Metadata;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -60,7 +60,7 @@ public final class CustomerDecider {
                 wallet.toLowerCase(Locale.ROOT),
                 emptyAsNull(email),
                 emptyAsNull(name),
-                merged(Map.of(), metadata),
+                Metadata.merged(Map.of(), metadata),
                 command.requestedAt(),
                 command.requestedAt());
     }
@@ -74,7 +74,7 @@ public final class CustomerDecider {
         var d = existing.details();
         var email = command.email() == null ? d.email() : emptyAsNull(command.email());
         var name = command.name() == null ? d.name() : emptyAsNull(command.name());
-        var metadata = merged(d.metadata(), command.metadata());
+        var metadata = Metadata.merged(d.metadata(), command.metadata());
         // Only growth past the limit is refused, so an update can still shrink a customer that holds more.
         if (metadata.size() > MAX_METADATA_KEYS
                 && metadata.size() > d.metadata().size()) {
@@ -90,19 +90,6 @@ public final class CustomerDecider {
         // Never before its creation, even when the command's clock runs behind the one that created it.
         var at = command.requestedAt().isBefore(d.createdAt()) ? d.createdAt() : command.requestedAt();
         return accept(new CustomerUpdated(d.with(email, name, metadata, at)));
-    }
-
-    /** {@code changes} over {@code metadata}; an empty value removes its key. */
-    static Map<String, String> merged(Map<String, String> metadata, Map<String, String> changes) {
-        var out = new HashMap<>(metadata);
-        changes.forEach((key, value) -> {
-            if (value.isEmpty()) {
-                out.remove(key);
-            } else {
-                out.put(key, value);
-            }
-        });
-        return Map.copyOf(out);
     }
 
     private static @Nullable String emptyAsNull(@Nullable String value) {

@@ -3,19 +3,21 @@ package io.abk.billing.streams.subscription.domain;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.shared.domain.RelayerGas;
 import java.time.Instant;
+import java.util.List;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
  * One invoice of a subscription. Its subscription, merchant and mode are those of the aggregate that holds it,
- * so they are not repeated here. Fields a status does not use yet (payment, refund, void data) stay null.
- * Changes return a copy, made by {@link #with}; each names the transition it makes (docs/architecture.md,
- * "Invoice").
+ * so they are not repeated here. Its amount is the sum of its lines, never empty (checked here). Fields a status does
+ * not use yet (payment, refund, void data) stay null. Changes return a copy, made by {@link #with}; each names the
+ * transition it makes (docs/architecture.md, "Invoice").
  */
 public record Invoice(
         String id,
         InvoiceStatus status,
         UsdcAmount amount,
+        List<InvoiceLine> lines,
         UsdcAmount amountRefunded,
         BillingReason billingReason,
         Period period,
@@ -32,6 +34,15 @@ public record Invoice(
         Instant createdAt) {
 
     public Invoice {
+        lines = List.copyOf(lines);
+        if (lines.isEmpty()) {
+            throw new IllegalArgumentException("invoice " + id + " has no line");
+        }
+        var total = lines.stream().mapToLong(InvoiceLine::signedMicros).reduce(0, Math::addExact);
+        if (total != amount.micros()) {
+            throw new IllegalArgumentException(
+                    "invoice " + id + " of " + amount + " has lines summing to " + total + " micro-USDC");
+        }
         if (attemptCount < 0) {
             throw new IllegalArgumentException("attemptCount cannot be negative: " + attemptCount);
         }
@@ -40,13 +51,17 @@ public record Invoice(
         }
     }
 
-    /** A new open invoice for {@code period}, due at {@code dueAt}, with no attempt made yet. */
+    /**
+     * A new open invoice of {@code lines} (its amount their sum) for {@code period}, due at {@code dueAt}, with no
+     * attempt made yet.
+     */
     public static Invoice open(
-            String id, UsdcAmount amount, BillingReason reason, Period period, Instant dueAt, Instant createdAt) {
+            String id, List<InvoiceLine> lines, BillingReason reason, Period period, Instant dueAt, Instant createdAt) {
         return new Invoice(
                 id,
                 InvoiceStatus.OPEN,
-                amount,
+                InvoiceLine.total(lines),
+                lines,
                 UsdcAmount.ZERO,
                 reason,
                 period,
@@ -61,6 +76,21 @@ public record Invoice(
                 null,
                 null,
                 createdAt);
+    }
+
+    /** The sum of the lines that are not discounts: the amount before discounts. */
+    public UsdcAmount subtotal() {
+        return InvoiceLine.total(lines.stream()
+                .filter(line -> line.kind() != InvoiceLineKind.DISCOUNT)
+                .toList());
+    }
+
+    /** What the discount lines take off: {@code amount == subtotal - discount}. */
+    public UsdcAmount discount() {
+        return UsdcAmount.ofMicros(lines.stream()
+                .filter(line -> line.kind() == InvoiceLineKind.DISCOUNT)
+                .mapToLong(line -> line.amount().micros())
+                .reduce(0, Math::addExact));
     }
 
     /** What a refund may still take: the amount paid minus what was refunded (in-flight refunds aside). */
@@ -133,8 +163,8 @@ public record Invoice(
     }
 
     /**
-     * The fields a transition may change, set on a copy of one invoice; what the invoice is for (id, amount, reason,
-     * period, due and creation time) has no setter. Mutable, but reachable only inside {@link #with}, so no
+     * The fields a transition may change, set on a copy of one invoice; what the invoice is for (id, amount, lines,
+     * reason, period, due and creation time) has no setter. Mutable, but reachable only inside {@link #with}, so no
      * half-changed invoice is ever seen.
      */
     public static final class Builder {
@@ -227,6 +257,7 @@ public record Invoice(
                     from.id,
                     status,
                     from.amount,
+                    from.lines,
                     amountRefunded,
                     from.billingReason,
                     from.period,

@@ -17,6 +17,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionState.Canceled;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Paused;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * Cancel, resume, pause and the on-chain mandate revocation: the subscription's moves between its statuses
@@ -64,8 +65,13 @@ final class LifecycleRules {
             var period = BillingPeriods.periodFrom(now, now, d.plan().interval());
             var cycle = new BillingCycle(period, now, d.cycle().trialEnd(), false);
             var invoiceId = Ids.derivedId(IdPrefix.INVOICE, now, command.commandId());
-            var invoice =
-                    Invoice.open(invoiceId, d.plan().amount(), BillingReason.SUBSCRIPTION_RESUME, period, now, now);
+            var invoice = Invoice.open(
+                    invoiceId,
+                    List.of(InvoiceLine.subscription(d.plan(), period)),
+                    BillingReason.SUBSCRIPTION_RESUME,
+                    period,
+                    now,
+                    now);
             t.apply(new SubscriptionResumed(cycle)).apply(new InvoiceCreated(invoice));
             Charging.attempt(t, invoice, null, now, dunning);
             return t.accept();

@@ -11,6 +11,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionState.Canceled;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Incomplete;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * What the renewal scheduler fires when a due time is reached (docs/architecture.md, "Renewals and other due work"):
@@ -47,7 +48,12 @@ final class RenewalRules {
                 current.end(), d.cycle().anchor(), d.plan().interval());
         var invoiceId = Ids.derivedId(IdPrefix.INVOICE, now, command.commandId());
         var invoice = Invoice.open(
-                invoiceId, d.plan().amount(), BillingReason.SUBSCRIPTION_CYCLE, period, current.end(), now);
+                invoiceId,
+                List.of(InvoiceLine.subscription(d.plan(), period)),
+                BillingReason.SUBSCRIPTION_CYCLE,
+                period,
+                current.end(),
+                now);
         var t = new Transition(state).apply(new InvoiceCreated(invoice));
         Charging.attempt(t, invoice, null, now, dunning);
         return t.accept();

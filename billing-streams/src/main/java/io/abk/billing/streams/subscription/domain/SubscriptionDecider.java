@@ -1,6 +1,5 @@
 package io.abk.billing.streams.subscription.domain;
 
-import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Activate;
@@ -123,9 +122,11 @@ public final class SubscriptionDecider {
                         null,
                         CustomerActions.NONE,
                         null);
-                var firstAmount = trial ? UsdcAmount.ZERO : command.plan().amount();
+                var line = trial
+                        ? InvoiceLine.trial(command.plan(), period)
+                        : InvoiceLine.subscription(command.plan(), period);
                 var invoice = Invoice.open(
-                        command.invoiceId(), firstAmount, BillingReason.SUBSCRIPTION_CREATE, period, now, now);
+                        command.invoiceId(), List.of(line), BillingReason.SUBSCRIPTION_CREATE, period, now, now);
                 yield SubscriptionDecision.accept(new SubscriptionCreated(subscription), new InvoiceCreated(invoice));
             }
         };

@@ -1,11 +1,10 @@
 package io.abk.billing.streams.subscription.domain;
 
+import io.abk.billing.streams.shared.domain.Metadata;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionUpdated;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Update;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Canceled;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * PATCH of a subscription: the plan changes at once and bills from the next renewal (the current invoice keeps its
@@ -65,7 +64,7 @@ final class UpdateRules {
         var cycle = interval == old.interval()
                 ? d.cycle()
                 : d.cycle().withAnchor(d.cycle().currentPeriod().end());
-        var metadata = merged(d.metadata(), command.metadata());
+        var metadata = Metadata.merged(d.metadata(), command.metadata());
         // Only growth past the limit is refused, so an update can still shrink a subscription that holds more.
         if (metadata.size() > MAX_METADATA_KEYS
                 && metadata.size() > d.metadata().size()) {
@@ -81,18 +80,5 @@ final class UpdateRules {
         }
         return t.apply(new SubscriptionUpdated(plan, cycle, metadata, d.mandate()))
                 .accept();
-    }
-
-    /** {@code changes} over {@code metadata}; an empty value removes its key. */
-    static Map<String, String> merged(Map<String, String> metadata, Map<String, String> changes) {
-        var out = new HashMap<>(metadata);
-        changes.forEach((key, value) -> {
-            if (value.isEmpty()) {
-                out.remove(key);
-            } else {
-                out.put(key, value);
-            }
-        });
-        return Map.copyOf(out);
     }
 }

@@ -20,6 +20,7 @@ class ApiNamesTest {
                         List.of("subscription_create", "subscription_cycle", "subscription_resume")),
                 Arguments.of(InvoiceStatus.values(), List.of("open", "paid", "void", "uncollectible", "refunded")),
                 Arguments.of(Interval.values(), List.of("month", "year")),
+                Arguments.of(InvoiceLineKind.values(), List.of("subscription", "proration", "discount", "usage")),
                 Arguments.of(MandateStatus.values(), List.of("pending", "active", "revoked")),
                 Arguments.of(SettlementKind.values(), List.of("charge", "refund")));
     }

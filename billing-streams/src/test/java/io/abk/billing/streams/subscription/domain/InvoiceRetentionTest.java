@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -73,7 +74,7 @@ class InvoiceRetentionTest {
         var next = new Period(current.end(), current.end().plus(Duration.ofDays(31)));
         var voidRenewal = Invoice.open(
                         "inv_01jvoidrenewal000000000000",
-                        Fixtures.AMOUNT,
+                        List.of(InvoiceLine.subscription(state.details().plan(), next)),
                         BillingReason.SUBSCRIPTION_CYCLE,
                         next,
                         current.end(),
@@ -115,6 +116,7 @@ class InvoiceRetentionTest {
                 i.id(),
                 status,
                 i.amount(),
+                i.lines(),
                 i.amountRefunded(),
                 i.billingReason(),
                 i.period(),

@@ -249,6 +249,15 @@ class LifecycleTableTest {
         assertThat(invoice.billingReason()).isEqualTo(BillingReason.SUBSCRIPTION_RESUME);
         assertThat(invoice.period()).isEqualTo(cycle.currentPeriod());
         assertThat(invoice.amount()).isEqualTo(Fixtures.AMOUNT);
+        assertThat(invoice.lines())
+                .containsExactly(new InvoiceLine(
+                        InvoiceLineKind.SUBSCRIPTION,
+                        "9.99 USDC per month",
+                        cycle.currentPeriod(),
+                        1,
+                        Fixtures.AMOUNT,
+                        Fixtures.AMOUNT,
+                        false));
         assertThat(after.details().settlements().chargeInFlight(invoice.id())).isTrue();
     }
 

@@ -171,7 +171,11 @@ class RenewalTableTest {
         assertThat(renewal.billingReason()).isEqualTo(BillingReason.SUBSCRIPTION_CYCLE);
         assertThat(renewal.amount()).isEqualTo(AMOUNT);
         // Jan 31 anchor: the period after the one ending Feb 28 ends on the anchor day again, Mar 31.
-        assertThat(renewal.period()).isEqualTo(new Period(FIRST_PERIOD_END, Instant.parse("2026-03-31T10:15:30Z")));
+        var period = new Period(FIRST_PERIOD_END, Instant.parse("2026-03-31T10:15:30Z"));
+        assertThat(renewal.period()).isEqualTo(period);
+        assertThat(renewal.lines())
+                .containsExactly(new InvoiceLine(
+                        InvoiceLineKind.SUBSCRIPTION, "9.99 USDC per month", period, 1, AMOUNT, AMOUNT, false));
         assertThat(renewal.dueAt()).isEqualTo(FIRST_PERIOD_END);
         assertThat(renewal.createdAt()).isEqualTo(FIRST_PERIOD_END);
         assertThat(renewal.attemptCount()).isEqualTo(1);

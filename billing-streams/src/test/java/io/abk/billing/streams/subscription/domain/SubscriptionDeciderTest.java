@@ -158,6 +158,8 @@ class SubscriptionDeciderTest {
                 INVOICE_ID,
                 InvoiceStatus.OPEN,
                 AMOUNT,
+                List.of(new InvoiceLine(
+                        InvoiceLineKind.SUBSCRIPTION, "9.99 USDC per month", period, 1, AMOUNT, AMOUNT, false)),
                 UsdcAmount.ZERO,
                 BillingReason.SUBSCRIPTION_CREATE,
                 period,
@@ -216,6 +218,15 @@ class SubscriptionDeciderTest {
         var invoice = state.details().invoices().getFirst();
         assertThat(invoice.amount()).isEqualTo(UsdcAmount.ZERO);
         assertThat(invoice.period()).isEqualTo(new Period(NOW, trialEnd));
+        assertThat(invoice.lines())
+                .containsExactly(new InvoiceLine(
+                        InvoiceLineKind.SUBSCRIPTION,
+                        "Trial, then 9.99 USDC per " + interval.apiName(),
+                        new Period(NOW, trialEnd),
+                        1,
+                        UsdcAmount.ZERO,
+                        UsdcAmount.ZERO,
+                        false));
         assertThat(invoice.dueAt()).isEqualTo(NOW);
         assertThat(invoice.status()).isEqualTo(InvoiceStatus.OPEN);
         // Renewals bill the full amount: the plan keeps it.
