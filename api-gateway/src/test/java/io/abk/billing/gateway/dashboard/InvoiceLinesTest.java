@@ -31,11 +31,11 @@ class InvoiceLinesTest {
         assertThat(page)
                 .contains("data-lines")
                 .contains(
-                        "<tr data-line=\"subscription\"><td>12.345678 USDC per month</td>"
-                                + "<td>31 Jan 2026 to 28 Feb 2026</td><td class=\"num\">1</td>"
+                        "<tr data-line=\"subscription\"><td class=\"wrap\">12.345678 USDC per month</td>"
+                                + "<td class=\"wrap\">31 Jan 2026 to 28 Feb 2026</td><td class=\"num\">1</td>"
                                 + "<td class=\"num\">12.345678 USDC</td><td class=\"num\" data-line-amount>12.345678 USDC</td></tr>")
                 .as("a merchant's text is escaped")
-                .contains("<td>Launch offer &lt;10%&gt;</td>")
+                .contains("<td class=\"wrap\">Launch offer &lt;10%&gt;</td>")
                 .contains("<td class=\"num\" data-line-amount>-2.000001 USDC</td>")
                 .contains("<dd data-subtotal>12.345678 USDC</dd>")
                 .contains("<dd data-discount>-2.000001 USDC</dd>")
