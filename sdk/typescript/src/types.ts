@@ -99,8 +99,15 @@ export interface Invoice {
   /** The subscription's customer; null on an invoice last changed before customers existed. */
   customerId: string | null;
   status: InvoiceStatus;
+  /** The total, what is charged: `subtotalUsdc` less `discountUsdc`, the sum of the lines' amounts. */
   amountUsdc: Amount;
   amountRefundedUsdc: Amount;
+  /** The sum of the lines that are not discounts. */
+  subtotalUsdc: Amount;
+  /** What the discount lines take off the subtotal, as a positive amount (`"0"` without discounts). */
+  discountUsdc: Amount;
+  /** What the invoice is made of, at least one line; an invoice of a subscription's period has one `subscription` line. */
+  lines: InvoiceLine[];
   billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_resume';
   periodStart: Timestamp;
   periodEnd: Timestamp;
@@ -120,6 +127,21 @@ export interface Invoice {
   voidedAt: Timestamp | null;
   mode: Mode;
   createdAt: Timestamp;
+}
+
+export type InvoiceLineKind = 'subscription' | 'proration' | 'discount' | 'usage';
+
+/** One line of an invoice: what it charges, or takes off, for a period. */
+export interface InvoiceLine {
+  kind: InvoiceLineKind;
+  /** The line as the customer reads it, e.g. `12 USDC per month`. */
+  description: string;
+  periodStart: Timestamp;
+  periodEnd: Timestamp;
+  quantity: number;
+  unitAmountUsdc: Amount;
+  /** `quantity` times `unitAmountUsdc`; negative for a discount or a credit. */
+  amountUsdc: Amount;
 }
 
 export interface Payment {

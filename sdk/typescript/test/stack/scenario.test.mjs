@@ -89,6 +89,11 @@ test('a subscription from the price, paid through its checkout by the harness, b
   assert.equal(created.subscription.status, 'incomplete');
   assert.equal(decimal(created.subscription.amountUsdc), PRICE);
   assert.equal(created.invoice.subscriptionId, created.subscription.id);
+  // its first invoice is one subscription line of the invoice's whole amount
+  assert.deepEqual(
+    created.invoice.lines.map((line) => [line.kind, decimal(line.amountUsdc)]),
+    [['subscription', decimal(created.invoice.amountUsdc)]],
+  );
   state.subscription = created.subscription;
   state.invoice = created.invoice;
   await harness('POST', '/pay', { checkoutUrl: created.checkoutUrl });

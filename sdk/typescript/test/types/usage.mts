@@ -8,6 +8,8 @@ import {
   type Customer,
   type Event,
   type Invoice,
+  type InvoiceLine,
+  type InvoiceLineKind,
   type Page,
   type Subscription,
 } from '@abk/billing';
@@ -58,6 +60,14 @@ export async function usage(): Promise<void> {
     void updated;
   }
   void [found, cleared, subscriptionCustomer, invoiceCustomer];
+  // An invoice's lines: amounts exact text (negative for a discount), the quantity a number, the kind a closed set.
+  const [line]: InvoiceLine[] = refunded.lines;
+  const lineAmount: string | undefined = line?.amountUsdc;
+  const quantity: number | undefined = line?.quantity;
+  const kind: InvoiceLineKind | undefined = line?.kind;
+  // @ts-expect-error a line's kind is one of the four
+  const unknownKind: InvoiceLineKind = 'tax';
+  void [refunded.subtotalUsdc satisfies string, refunded.discountUsdc satisfies string, lineAmount, quantity, kind, unknownKind];
   const clock = await billing.testClock.change({ advanceBySeconds: 60 });
   try {
     await billing.account.retrieve();

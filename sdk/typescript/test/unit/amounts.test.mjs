@@ -46,6 +46,30 @@ test('an invoice.upcoming event keeps its funding amounts exact and its counts a
   assert.equal(event.data.fundingShortfall.allowanceShortUsdc, null);
 });
 
+test("an invoice's lines keep their amounts exact, a discount's minus sign included, and the quantity a number", async () => {
+  const period = '"periodStart":"2026-01-31T12:00:00Z","periodEnd":"2026-02-28T12:00:00Z"';
+  api.answer({
+    body:
+      '{"id":"inv_1","object":"invoice","amountUsdc":10.345677,"subtotalUsdc":12.345678,"discountUsdc":2.000001,"lines":[' +
+      `{"kind":"subscription","description":"12.345678 USDC per month",${period},"quantity":1,` +
+      '"unitAmountUsdc":12.345678,"amountUsdc":12.345678},' +
+      `{"kind":"discount","description":"Launch offer",${period},"quantity":1,"unitAmountUsdc":-2.000001,"amountUsdc":-2.000001}]}`,
+  });
+  const invoice = await billing.invoices.retrieve('inv_1');
+  assert.equal(invoice.amountUsdc, '10.345677');
+  assert.equal(invoice.subtotalUsdc, '12.345678');
+  assert.equal(invoice.discountUsdc, '2.000001');
+  assert.deepEqual(
+    invoice.lines.map((line) => [line.kind, line.quantity, line.unitAmountUsdc, line.amountUsdc]),
+    [
+      ['subscription', 1, '12.345678', '12.345678'],
+      ['discount', 1, '-2.000001', '-2.000001'],
+    ],
+  );
+  assert.equal(invoice.lines[1].description, 'Launch offer');
+  assert.equal(invoice.lines[1].periodEnd, '2026-02-28T12:00:00Z');
+});
+
 test('fields the types do not name are kept', async () => {
   api.answer({ body: '{"product":{"id":"prod_1","name":"Pro","launchedOn":"2026-02-01","tiers":{"gold":true}}}' });
   const product = await billing.products.retrieve('prod_1');

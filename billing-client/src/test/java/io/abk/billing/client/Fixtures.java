@@ -17,14 +17,23 @@ final class Fixtures {
                  "cancelUrl":null,"metadata":{"plan":"gold"},"mode":"test","createdAt":"2026-01-31T12:00:00.123Z"}""".formatted(id, amount);
     }
 
+    /** An invoice of one {@code subscription} line of {@code amount}. */
     static String invoice(String id, String amount) {
+        return invoice(id, amount, amount, "0", """
+                {"kind":"subscription","description":"%s USDC per month","periodStart":"2026-01-31T12:00:00Z",
+                 "periodEnd":"2026-02-28T12:00:00Z","quantity":1,"unitAmountUsdc":%s,"amountUsdc":%s}""".formatted(amount, amount, amount));
+    }
+
+    /** An invoice of these lines (JSON objects, comma-separated) and sums. */
+    static String invoice(String id, String amount, String subtotal, String discount, String lines) {
         return """
                 {"id":"%s","object":"invoice","subscriptionId":"sub_1","customerId":"cus_1","status":"open","amountUsdc":%s,
-                 "amountRefundedUsdc":0,"billingReason":"subscription_create","periodStart":"2026-01-31T12:00:00Z",
+                 "amountRefundedUsdc":0,"subtotalUsdc":%s,"discountUsdc":%s,"lines":[%s],
+                 "billingReason":"subscription_create","periodStart":"2026-01-31T12:00:00Z",
                  "periodEnd":"2026-02-28T12:00:00Z","dueAt":"2026-01-31T12:00:00Z","attemptCount":0,
                  "nextAttemptAt":null,"failureCode":null,"failureMessage":null,"paidAt":null,"txHash":null,
                  "refundTxHash":null,"refundedAt":null,"voidedAt":null,"mode":"test",
-                 "createdAt":"2026-01-31T12:00:00Z"}""".formatted(id, amount);
+                 "createdAt":"2026-01-31T12:00:00Z"}""".formatted(id, amount, subtotal, discount, lines);
     }
 
     static String payment(String id, String amount) {

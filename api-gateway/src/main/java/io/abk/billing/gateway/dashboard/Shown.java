@@ -18,6 +18,8 @@ final class Shown {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm 'UTC'", Locale.ENGLISH)
             .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DATE =
+            DateTimeFormatter.ofPattern("d MMM yyyy", Locale.ENGLISH).withZone(ZoneOffset.UTC);
     private static final Set<String> GOOD = Set.of("active", "paid", "succeeded", "completed", "enabled", "delivered");
     private static final Set<String> BAD = Set.of(
             "past_due", "failed", "uncollectible", "canceled", "void", "disabled", "expired", "refunded", "revoked");
@@ -48,6 +50,19 @@ final class Shown {
         }
         try {
             return TIME.format(Instant.parse(text));
+        } catch (DateTimeParseException e) {
+            return text;
+        }
+    }
+
+    /** A timestamp field as its day in UTC, {@code 30 Nov 2026}, or {@link #NONE}: a table cell's short form. */
+    static String date(JsonNode resource, String field) {
+        var text = text(resource, field);
+        if (NONE.equals(text)) {
+            return NONE;
+        }
+        try {
+            return DATE.format(Instant.parse(text));
         } catch (DateTimeParseException e) {
             return text;
         }

@@ -2,11 +2,13 @@ package io.abk.billing.client.model;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
  * An invoice of a subscription; {@code customerId} is the subscription's customer (null on an invoice last changed
- * before customers existed).
+ * before customers existed). {@code amountUsdc} is the total: {@code subtotalUsdc} less {@code discountUsdc}, the sum
+ * of the {@code lines}' amounts.
  */
 public record Invoice(
         String id,
@@ -16,6 +18,9 @@ public record Invoice(
         String status,
         BigDecimal amountUsdc,
         BigDecimal amountRefundedUsdc,
+        BigDecimal subtotalUsdc,
+        BigDecimal discountUsdc,
+        List<InvoiceLine> lines,
         String billingReason,
         Instant periodStart,
         Instant periodEnd,

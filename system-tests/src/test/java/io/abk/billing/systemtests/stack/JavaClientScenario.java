@@ -108,6 +108,11 @@ final class JavaClientScenario {
                         .build());
         var subscriptionId = created.subscription().id();
         assertThat(created.invoice().amountUsdc()).isEqualByComparingTo("12.345678");
+        // and its first invoice is one subscription line of the invoice's whole amount
+        assertThat(created.invoice().lines()).singleElement().satisfies(line -> {
+            assertThat(line.kind()).isEqualTo("subscription");
+            assertThat(line.amountUsdc()).isEqualByComparingTo(created.invoice().amountUsdc());
+        });
         var paid = harness("/pay", "{\"checkoutUrl\":\"" + created.checkoutUrl() + "\"}");
         assertThat(paid.path("txHashes").size()).as("the wallet calls sent").isPositive();
 
