@@ -25,7 +25,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code /dashboard/invoices}: the list (newest first, a page at a time, optionally of one subscription), an invoice
- * with its amounts, lines ({@link InvoiceLines}), transfers and charge attempts, and the confirmation of each action on
+ * with its amounts, lines ({@link InvoiceLineRows}), transfers and charge attempts, and the confirmation of each action on
  * it (charge, void, refund in whole or in part), which the dashboard's script sends to {@code /v1/invoices/{id}/...}
  * as the member.
  */
@@ -87,7 +87,7 @@ public class InvoicePageRoutes {
                                     ? actions(invoice.path("status").asString())
                                     : List.of());
                     model.put("fields", fields(invoice, session.mode()));
-                    InvoiceLines.put(model, invoice);
+                    InvoiceLineRows.put(model, invoice);
                     return renderer.page(session, "Invoice " + id, "invoices", DashboardPages.INVOICE, model);
                 }));
     }

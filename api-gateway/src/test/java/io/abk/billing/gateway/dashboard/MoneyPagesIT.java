@@ -63,6 +63,10 @@ class MoneyPagesIT extends DashboardIT {
                 .contains("href=\"/dashboard/subscriptions/" + created.subscriptionId() + "\"")
                 .contains("data-action=\"charge\"")
                 .contains("data-action=\"void\"")
+                .as("its one subscription line, then its sums")
+                .contains("<tr data-line=\"subscription\">")
+                .contains("<dd data-subtotal>9.99 USDC</dd>", "<dd data-discount>0.00 USDC</dd>")
+                .contains("<dd data-total><strong>9.99 USDC</strong></dd>")
                 .as("an open invoice has nothing to refund")
                 .doesNotContain("data-action=\"refund\"");
         assertThat(viewersInvoice)

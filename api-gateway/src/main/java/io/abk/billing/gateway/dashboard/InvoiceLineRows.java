@@ -11,9 +11,9 @@ import tools.jackson.databind.JsonNode;
  * discount and the total, all exact. An invoice the read model holds without lines (rendered before invoices had
  * them) shows no lines rather than a made-up one.
  */
-final class InvoiceLines {
+final class InvoiceLineRows {
 
-    private InvoiceLines() {}
+    private InvoiceLineRows() {}
 
     /**
      * Puts the page's {@code invoiceLines}: one table of rows and sums, or none for an invoice without lines (a list,

@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
  * The invoice page's lines table rendered from the invoice JSON as the read model holds it: with lines (a plan's line
  * and a discount, six decimals each) and without them (an invoice rendered before invoices had lines).
  */
-class InvoiceLinesTest {
+class InvoiceLineRowsTest {
 
     private static final String PERIOD =
             "\"periodStart\":\"2026-01-31T12:00:00Z\",\"periodEnd\":\"2026-02-28T12:00:00Z\"";
@@ -74,7 +74,7 @@ class InvoiceLinesTest {
         model.put("done", "");
         Rows.actions(model, List.of());
         model.put("fields", List.<Map<String, Object>>of());
-        InvoiceLines.put(model, invoice);
+        InvoiceLineRows.put(model, invoice);
         return DashboardPages.render(DashboardPages.INVOICE, model);
     }
 }
