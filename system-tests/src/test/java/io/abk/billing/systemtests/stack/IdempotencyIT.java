@@ -137,15 +137,21 @@ class IdempotencyIT {
         // and exactly one subscription exists afterwards, from one command with one accepted change
         var id = ids.iterator().next();
         assertThat(Subscriptions.listAllIds(api, merchant.testKey(), 100)).containsExactly(id);
-        // (and one change of the customer aggregate: the create's ensure of its wallet's customer)
-        var changes = api.topics()
-                .values(Topics.CHANGES, (Change c) -> c.getMerchantId().equals(merchant.id()));
-        assertThat(changes)
-                .filteredOn(change -> change.getAggregateType().equals("subscription"))
+        assertThat(api.topics()
+                        .values(
+                                Topics.CHANGES,
+                                (Change c) -> c.getMerchantId().equals(merchant.id())
+                                        && c.getAggregateType().equals("subscription")))
                 .extracting(Change::getAggregateId)
                 .containsExactly(id);
-        assertThat(changes)
-                .filteredOn(change -> change.getAggregateType().equals("customer"))
+        // and one change of the customer aggregate: the one create's ensure of its wallet's customer (applied after
+        // the create, so awaited)
+        assertThat(api.topics()
+                        .awaitValues(
+                                Topics.CHANGES,
+                                (Change c) -> c.getMerchantId().equals(merchant.id())
+                                        && c.getAggregateType().equals("customer"),
+                                1))
                 .hasSize(1);
         // and a later repeat replays it
         var later = api.post(Subscriptions.PATH)
