@@ -57,6 +57,10 @@
   // ---- rendering -------------------------------------------------------------------------------------------------
 
   function show(state, sentence, options = {}) {
+    // A finished page stays finished: a flow still counting confirmations must not move it back from paid.
+    if (finished && !options.final) {
+      return;
+    }
     lastShown = { state, sentence, options };
     root.dataset.state = state;
     if (options.reason) {
@@ -523,7 +527,7 @@
       // Said even when the depth is already there, so the customer always sees where the count stands.
       show('confirming', prefix + 'Confirmations: ' + (have < needed ? have : needed) + ' of ' + needed + '.'
           + (have < needed ? ' Waiting for the network.' : ''), { detail: explorerLink(sent.hash) });
-      if (have >= needed) {
+      if (have >= needed || finished) {
         return;
       }
       await sleep(POLL_MS);
@@ -551,7 +555,7 @@
     // Nothing to cancel any more.
     root.querySelectorAll('[data-cancel]').forEach((element) => { element.hidden = true; });
     const returning = json.successUrl ? [link(json.successUrl, 'Return to ' + merchant())] : [];
-    show(state, sentence + (json.successUrl ? ' Taking you back to ' + merchant() + '\u2026' : ''), { detail: returning });
+    show(state, sentence + (json.successUrl ? ' Taking you back to ' + merchant() + '\u2026' : ''), { detail: returning, final: true });
     if (json.successUrl) {
       setTimeout(() => window.location.assign(json.successUrl), REDIRECT_MS);
     }
