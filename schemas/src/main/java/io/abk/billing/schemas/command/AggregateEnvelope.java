@@ -1,17 +1,19 @@
 package io.abk.billing.schemas.command;
 
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.CouponCommand;
 import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
+import io.abk.billing.schemas.avro.PromotionCodeCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The envelope of a command a service sends to a billing aggregate: its subscription, its payment, its payment
- * link or its customer. The four Avro envelopes hold the same fields in the same order and differ only in the name of the
+ * link, its customer, its coupon or its promotion code. The six Avro envelopes hold the same fields in the same order and differ only in the name of the
  * aggregate's id (second). A command sent by a service carries no Idempotency-Key (only the gateway's HTTP requests
  * have one), and the id of the HTTP request that caused it, if one did.
  *
@@ -37,6 +39,15 @@ public interface AggregateEnvelope<C> {
     /** Customers, keyed by customer id ({@code CustomerIds}). */
     AggregateEnvelope<CustomerCommand> CUSTOMER = (commandId, customerId, merchantId, mode, at, requestId, payload) ->
             new CustomerCommand(commandId, customerId, merchantId, mode, at, null, requestId, payload);
+
+    /** Coupons, keyed by coupon id. */
+    AggregateEnvelope<CouponCommand> COUPON = (commandId, couponId, merchantId, mode, at, requestId, payload) ->
+            new CouponCommand(commandId, couponId, merchantId, mode, at, null, requestId, payload);
+
+    /** Promotion codes, keyed by promotion code id ({@code PromotionCodeIds}). */
+    AggregateEnvelope<PromotionCodeCommand> PROMOTION_CODE =
+            (commandId, promotionCodeId, merchantId, mode, at, requestId, payload) -> new PromotionCodeCommand(
+                    commandId, promotionCodeId, merchantId, mode, at, null, requestId, payload);
 
     /**
      * The command {@code payload} for the aggregate {@code aggregateId}, asked for at {@code requestedAt}, caused by

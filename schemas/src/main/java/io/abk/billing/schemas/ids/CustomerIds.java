@@ -1,8 +1,5 @@
 package io.abk.billing.schemas.ids;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Locale;
 
 /**
@@ -16,9 +13,6 @@ import java.util.Locale;
  */
 public final class CustomerIds {
 
-    private static final char[] ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz".toCharArray();
-    private static final int BODY_LENGTH = 26;
-
     private CustomerIds() {}
 
     /**
@@ -26,27 +20,7 @@ public final class CustomerIds {
      * ({@code test} or {@code live}).
      */
     public static String of(String merchantId, String mode, String wallet) {
-        var digest = sha256("customer\n" + merchantId + "\n" + mode.toLowerCase(Locale.ROOT) + "\n"
-                + wallet.toLowerCase(Locale.ROOT));
-        var body = new char[BODY_LENGTH];
-        // 26 characters of 5 bits: bits 0..129 of the digest, most significant first.
-        for (int i = 0; i < BODY_LENGTH; i++) {
-            int value = 0;
-            for (int bit = 0; bit < 5; bit++) {
-                int index = i * 5 + bit;
-                int set = (digest[index / 8] >> (7 - index % 8)) & 1;
-                value = (value << 1) | set;
-            }
-            body[i] = ALPHABET[value];
-        }
-        return IdPrefix.CUSTOMER.withSeparator() + new String(body);
-    }
-
-    private static byte[] sha256(String text) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return IdPrefix.CUSTOMER.withSeparator()
+                + DerivedIds.body("customer", merchantId, mode, wallet.toLowerCase(Locale.ROOT));
     }
 }

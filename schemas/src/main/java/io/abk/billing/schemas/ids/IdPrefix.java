@@ -13,6 +13,12 @@ public enum IdPrefix {
     EVENT("evt"),
     WEBHOOK_ENDPOINT("we"),
     CUSTOMER("cus"),
+    /** A coupon: a discount subscriptions may redeem. */
+    COUPON("coupon"),
+    /** A customer-facing code of a coupon (derived from the code, {@code PromotionCodeIds}). */
+    PROMOTION_CODE("promo"),
+    /** One redemption of a coupon, minted by the gateway: the commands it forwards derive their ids from it. */
+    REDEMPTION("red"),
     COMMAND("cmd"),
     REQUEST("req"),
     AUDIT_ENTRY("aud"),

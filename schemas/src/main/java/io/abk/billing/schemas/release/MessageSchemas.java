@@ -5,14 +5,20 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.CouponAggregate;
+import io.abk.billing.schemas.avro.CouponCommand;
 import io.abk.billing.schemas.avro.CustomerAggregate;
 import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.IndexerCheckpoint;
+import io.abk.billing.schemas.avro.InvoiceNumberCommand;
+import io.abk.billing.schemas.avro.InvoiceNumbering;
 import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkAggregate;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.PayoutPayment;
+import io.abk.billing.schemas.avro.PromotionCodeAggregate;
+import io.abk.billing.schemas.avro.PromotionCodeCommand;
 import io.abk.billing.schemas.avro.SettledInvoice;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
@@ -55,6 +61,12 @@ public final class MessageSchemas {
                 PaymentLinkAggregate.getClassSchema(),
                 CustomerCommand.getClassSchema(),
                 CustomerAggregate.getClassSchema(),
+                CouponCommand.getClassSchema(),
+                CouponAggregate.getClassSchema(),
+                PromotionCodeCommand.getClassSchema(),
+                PromotionCodeAggregate.getClassSchema(),
+                InvoiceNumberCommand.getClassSchema(),
+                InvoiceNumbering.getClassSchema(),
                 TestClock.getClassSchema(),
                 WebhookDelivery.getClassSchema(),
                 ChainTransfer.getClassSchema(),

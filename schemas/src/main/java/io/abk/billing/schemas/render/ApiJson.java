@@ -1,16 +1,20 @@
 package io.abk.billing.schemas.render;
 
+import io.abk.billing.schemas.avro.CouponSnapshot;
 import io.abk.billing.schemas.avro.CustomerActionSnapshot;
 import io.abk.billing.schemas.avro.CustomerSnapshot;
+import io.abk.billing.schemas.avro.DiscountSnapshot;
 import io.abk.billing.schemas.avro.InvoiceLineSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.PromotionCodeSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.TransferAuthorizationSnapshot;
 import io.abk.billing.schemas.ids.CustomerIds;
+import io.abk.billing.schemas.money.Discounts;
 import io.abk.billing.schemas.money.SixDecimalAmounts;
 import io.abk.billing.schemas.money.UsdcAmount;
 import java.math.BigDecimal;
@@ -57,6 +61,10 @@ public final class ApiJson {
         json.put("mandateSignature", mandateSignature(s.getMandateSignature()));
         json.put("lastCustomerAction", lastCustomerAction(s.getCustomerActions()));
         json.put("latestInvoiceId", s.getLatestInvoiceId());
+        json.put("discount", discount(s.getDiscount()));
+        json.put(
+                "pendingInvoiceLines",
+                s.getPendingInvoiceLines().stream().map(ApiJson::invoiceLine).toList());
         json.put("successUrl", s.getSuccessUrl());
         json.put("cancelUrl", s.getCancelUrl());
         json.put("metadata", new TreeMap<>(s.getMetadata()));
@@ -71,6 +79,7 @@ public final class ApiJson {
         json.put("object", "invoice");
         json.put("subscriptionId", i.getSubscriptionId());
         json.put("customerId", i.getCustomerId());
+        json.put("number", i.getNumber());
         json.put("status", i.getStatus());
         json.put("amountUsdc", amount(i.getAmountMicros()));
         json.put("amountRefundedUsdc", amount(i.getAmountRefundedMicros()));
@@ -92,6 +101,8 @@ public final class ApiJson {
         json.put("refundTxHash", i.getRefundTxHash());
         json.put("refundedAt", timestamp(i.getRefundedAt()));
         json.put("voidedAt", timestamp(i.getVoidedAt()));
+        json.put("finalizedAt", timestamp(i.getFinalizedAt()));
+        json.put("hostedInvoiceUrl", i.getHostedInvoiceUrl());
         json.put("mode", mode(i.getMode()));
         json.put("createdAt", timestamp(i.getCreatedAt()));
         return json;
@@ -241,6 +252,66 @@ public final class ApiJson {
         json.put("mode", mode(c.getMode()));
         json.put("createdAt", timestamp(c.getCreatedAt()));
         json.put("updatedAt", timestamp(c.getUpdatedAt()));
+        return json;
+    }
+
+    /** A coupon: a discount subscriptions may redeem, by its id or through a promotion code. */
+    public static Map<String, @Nullable Object> coupon(CouponSnapshot c) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", c.getId());
+        json.put("object", "coupon");
+        json.put("name", c.getName());
+        json.put(
+                "percentOff",
+                c.getPercentOffBasisPoints() == null ? null : Discounts.percent(c.getPercentOffBasisPoints()));
+        json.put("amountOffUsdc", c.getAmountOffMicros() == null ? null : amount(c.getAmountOffMicros()));
+        json.put("duration", c.getDuration());
+        json.put("durationInMonths", c.getDurationInMonths());
+        json.put("maxRedemptions", c.getMaxRedemptions());
+        json.put("timesRedeemed", c.getTimesRedeemed());
+        json.put("redeemBy", timestamp(c.getRedeemBy()));
+        json.put("valid", c.getValid());
+        json.put("metadata", new TreeMap<>(c.getMetadata()));
+        json.put("mode", mode(c.getMode()));
+        json.put("createdAt", timestamp(c.getCreatedAt()));
+        json.put("disabledAt", timestamp(c.getDisabledAt()));
+        return json;
+    }
+
+    /** A customer-facing code of a coupon. */
+    public static Map<String, @Nullable Object> promotionCode(PromotionCodeSnapshot p) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", p.getId());
+        json.put("object", "promotion_code");
+        json.put("code", p.getCode());
+        json.put("couponId", p.getCouponId());
+        json.put("active", p.getActive());
+        json.put("maxRedemptions", p.getMaxRedemptions());
+        json.put("timesRedeemed", p.getTimesRedeemed());
+        json.put("expiresAt", timestamp(p.getExpiresAt()));
+        json.put("metadata", new TreeMap<>(p.getMetadata()));
+        json.put("mode", mode(p.getMode()));
+        json.put("createdAt", timestamp(p.getCreatedAt()));
+        return json;
+    }
+
+    /** A subscription's discount, or null. */
+    private static @Nullable Map<String, @Nullable Object> discount(@Nullable DiscountSnapshot d) {
+        if (d == null) {
+            return null;
+        }
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("couponId", d.getCouponId());
+        json.put("couponName", d.getCouponName());
+        json.put("promotionCodeId", d.getPromotionCodeId());
+        json.put(
+                "percentOff",
+                d.getPercentOffBasisPoints() == null ? null : Discounts.percent(d.getPercentOffBasisPoints()));
+        json.put("amountOffUsdc", d.getAmountOffMicros() == null ? null : amount(d.getAmountOffMicros()));
+        json.put("duration", d.getDuration());
+        json.put("durationInMonths", d.getDurationInMonths());
+        json.put("start", timestamp(d.getStart()));
+        json.put("end", timestamp(d.getEnd()));
         return json;
     }
 

@@ -102,6 +102,12 @@ public final class EventJson {
         if (source.getCustomer() != null) {
             data.put("customer", ApiJson.customer(source.getCustomer()));
         }
+        if (source.getCoupon() != null) {
+            data.put("coupon", ApiJson.coupon(source.getCoupon()));
+        }
+        if (source.getPromotionCode() != null) {
+            data.put("promotionCode", ApiJson.promotionCode(source.getPromotionCode()));
+        }
         if (WITH_FAILURE.contains(event.getType())) {
             data.put("failureCode", source.getFailureCode());
             data.put("failureMessage", source.getFailureMessage());

@@ -5,10 +5,13 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.CouponCommand;
 import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.IndexerCheckpoint;
+import io.abk.billing.schemas.avro.InvoiceNumberCommand;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
+import io.abk.billing.schemas.avro.PromotionCodeCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
@@ -70,6 +73,34 @@ public final class Topics {
             Cleanup.DELETE,
             Duration.ofDays(7),
             "api-gateway; billing-streams (the customer of a new subscription's or payment's wallet)",
+            "billing-streams");
+
+    public static final Topic<String, CouponCommand> COUPON_COMMANDS = new Topic<>(
+            "billing.coupon-commands",
+            Serdes.String(),
+            AvroSerde.of(CouponCommand.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
+            "api-gateway; billing-streams (redemptions through a promotion code)",
+            "billing-streams");
+
+    public static final Topic<String, PromotionCodeCommand> PROMOTION_CODE_COMMANDS = new Topic<>(
+            "billing.promotion-code-commands",
+            Serdes.String(),
+            AvroSerde.of(PromotionCodeCommand.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
+            "api-gateway; billing-streams (a coupon's refusal of a code's redemption)",
+            "billing-streams");
+
+    /** Keyed by {@code merchantId/mode} ({@code InvoiceNumbers.key}): one writer numbers a merchant's invoices in a mode. */
+    public static final Topic<String, InvoiceNumberCommand> INVOICE_NUMBER_COMMANDS = new Topic<>(
+            "billing.invoice-number-commands",
+            Serdes.String(),
+            AvroSerde.of(InvoiceNumberCommand.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
+            "billing-streams (every invoice it makes); api-gateway (a merchant's new invoice prefix)",
             "billing-streams");
 
     public static final Topic<String, Change> CHANGES = new Topic<>(
@@ -303,6 +334,9 @@ public final class Topics {
                 PAYMENT_COMMANDS,
                 PAYMENT_LINK_COMMANDS,
                 CUSTOMER_COMMANDS,
+                COUPON_COMMANDS,
+                PROMOTION_CODE_COMMANDS,
+                INVOICE_NUMBER_COMMANDS,
                 CHANGES,
                 EVENTS,
                 CHAIN_REQUESTS,

@@ -31,7 +31,10 @@ class DeploymentTest {
             "usdt.command-outcomes",
             "usdt.events",
             "usdt.watched-addresses",
-            "billing.customer-commands");
+            "billing.customer-commands",
+            "billing.coupon-commands",
+            "billing.promotion-code-commands",
+            "billing.invoice-number-commands");
 
     private static final WebhookRetryTopics RETRIES = new WebhookRetryTopics(List.of(Duration.ofMinutes(1)));
 
