@@ -21,6 +21,6 @@ public final class CustomerIds {
      */
     public static String of(String merchantId, String mode, String wallet) {
         return IdPrefix.CUSTOMER.withSeparator()
-                + DerivedIds.body("customer", merchantId, mode, wallet.toLowerCase(Locale.ROOT));
+                + HashedIds.body("customer", merchantId, mode, wallet.toLowerCase(Locale.ROOT));
     }
 }

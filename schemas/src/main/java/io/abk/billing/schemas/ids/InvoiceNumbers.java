@@ -1,6 +1,5 @@
 package io.abk.billing.schemas.ids;
 
-import io.abk.billing.schemas.avro.Mode;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -18,16 +17,21 @@ public final class InvoiceNumbers {
 
     private InvoiceNumbers() {}
 
-    /** The record key of a merchant's numbering in a mode: {@code mer_1/test}. */
-    public static String key(String merchantId, Mode mode) {
-        return merchantId + "/" + mode.name().toLowerCase(Locale.ROOT);
+    /** The record key of a merchant's numbering in {@code mode} ({@code test} or {@code live}): {@code mer_1/test}. */
+    public static String key(String merchantId, String mode) {
+        return merchantId + "/" + mode.toLowerCase(Locale.ROOT);
     }
 
     /** The prefix of a merchant that has not chosen one: 8 upper-case characters derived from its id. */
     public static String defaultPrefix(String merchantId) {
-        return DerivedIds.body("invoice_prefix", merchantId, "any", "")
+        return HashedIds.body("invoice_prefix", merchantId, "any", "")
                 .substring(0, 8)
                 .toUpperCase(Locale.ROOT);
+    }
+
+    /** The key of a merchant's numbering in {@code mode}. */
+    public static String key(String merchantId, io.abk.billing.schemas.avro.Mode mode) {
+        return key(merchantId, mode.name());
     }
 
     /** Whether {@code prefix} is one a merchant may choose. */

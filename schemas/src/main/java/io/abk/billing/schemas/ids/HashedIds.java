@@ -10,12 +10,12 @@ import java.util.Locale;
  * characters, the first 130 bits of SHA-256 over a kind and its parts (the mode in lower case). The same parts always
  * give the same id, so the resource has exactly one Kafka key, whose one writer keeps it unique without an index.
  */
-final class DerivedIds {
+final class HashedIds {
 
     private static final char[] ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz".toCharArray();
     private static final int BODY_LENGTH = 26;
 
-    private DerivedIds() {}
+    private HashedIds() {}
 
     /** The body for {@code kind} of {@code merchantId} in {@code mode} ({@code test} or {@code live}) named by {@code name}. */
     static String body(String kind, String merchantId, String mode, String name) {
