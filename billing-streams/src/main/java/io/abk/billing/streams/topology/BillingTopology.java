@@ -1,8 +1,10 @@
 package io.abk.billing.streams.topology;
 
+import io.abk.billing.schemas.avro.CouponAggregate;
 import io.abk.billing.schemas.avro.CustomerAggregate;
 import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentLinkAggregate;
+import io.abk.billing.schemas.avro.PromotionCodeAggregate;
 import io.abk.billing.schemas.avro.SettledInvoice;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.serde.AvroSerde;
@@ -12,6 +14,8 @@ import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.command.AggregateAdapter;
 import io.abk.billing.streams.command.CommandNodes;
 import io.abk.billing.streams.command.CommandProcessor;
+import io.abk.billing.streams.coupon.CouponAdapter;
+import io.abk.billing.streams.coupon.CouponNodes;
 import io.abk.billing.streams.customer.CustomerAdapter;
 import io.abk.billing.streams.customer.CustomerNodes;
 import io.abk.billing.streams.payment.PaymentAdapter;
@@ -19,6 +23,8 @@ import io.abk.billing.streams.payment.PaymentNodes;
 import io.abk.billing.streams.payment.domain.PaymentPolicy;
 import io.abk.billing.streams.paymentlink.PaymentLinkAdapter;
 import io.abk.billing.streams.paymentlink.PaymentLinkNodes;
+import io.abk.billing.streams.promotioncode.PromotionCodeAdapter;
+import io.abk.billing.streams.promotioncode.PromotionCodeNodes;
 import io.abk.billing.streams.subscription.PortalLinks;
 import io.abk.billing.streams.subscription.SubscriptionAdapter;
 import io.abk.billing.streams.subscription.SubscriptionNodes;
@@ -37,7 +43,8 @@ import org.apache.kafka.streams.state.Stores;
  * so a rename can only happen on purpose. One processor per aggregate type, each the single writer of its
  * aggregates; they meet only through topics (a link open mints a payment on the payment topic, a paid minted
  * payment reports to the link topic, a new subscription or a payment that knows its wallet ensures the wallet's
- * customer on the customer topic), so each is its own sub-topology with its own tasks.
+ * customer on the customer topic, a promotion code's redemption goes to its coupon and a coupon's to the
+ * subscription), so each is its own sub-topology with its own tasks.
  *
  * <pre>
  * billing.subscription-commands -> subscription-commands-source -> subscription-command-processor
@@ -59,6 +66,15 @@ import org.apache.kafka.streams.state.Stores;
  * billing.customer-commands -> customer-commands-source -> customer-command-processor
  *     [customer-aggregates, customer-processed-commands]
  *     -> customer-changes-sink (billing.changes), customer-events-sink (billing.events)
+ * billing.coupon-commands -> coupon-commands-source -> coupon-command-processor
+ *     [coupon-aggregates, coupon-processed-commands]
+ *     -> coupon-changes-sink (billing.changes), coupon-events-sink (billing.events),
+ *        coupon-subscriptions-sink (billing.subscription-commands, keyed by subscription id),
+ *        coupon-promotion-codes-sink (billing.promotion-code-commands, keyed by promotion code id)
+ * billing.promotion-code-commands -> promotion-code-commands-source -> promotion-code-command-processor
+ *     [promotion-code-aggregates, promotion-code-processed-commands]
+ *     -> promotion-code-changes-sink (billing.changes), promotion-code-events-sink (billing.events),
+ *        promotion-code-coupons-sink (billing.coupon-commands, keyed by coupon id)
  * </pre>
  */
 public final class BillingTopology {
@@ -72,6 +88,8 @@ public final class BillingTopology {
     public static final CommandNodes PAYMENTS = new CommandNodes("payment");
     public static final CommandNodes PAYMENT_LINKS = new CommandNodes("payment-link");
     public static final CommandNodes CUSTOMERS = new CommandNodes("customer");
+    public static final CommandNodes COUPONS = new CommandNodes("coupon");
+    public static final CommandNodes PROMOTION_CODES = new CommandNodes("promotion-code");
 
     private BillingTopology() {}
 
@@ -82,6 +100,8 @@ public final class BillingTopology {
                 Topics.PAYMENT_COMMANDS,
                 Topics.PAYMENT_LINK_COMMANDS,
                 Topics.CUSTOMER_COMMANDS,
+                Topics.COUPON_COMMANDS,
+                Topics.PROMOTION_CODE_COMMANDS,
                 Topics.CHANGES,
                 Topics.EVENTS,
                 Topics.CHAIN_REQUESTS,
@@ -167,6 +187,31 @@ public final class BillingTopology {
                 CustomerAggregate.class,
                 () -> new CustomerAdapter(customerNodes));
         addSink(topology, deployment, CUSTOMERS, customerNodes.eventsSink(), Topics.EVENTS);
+
+        var couponNodes = new CouponNodes(
+                COUPONS, COUPONS.sink("events"), COUPONS.sink("subscriptions"), COUPONS.sink("promotion-codes"));
+        addAggregate(
+                topology,
+                deployment,
+                Topics.COUPON_COMMANDS,
+                COUPONS,
+                CouponAggregate.class,
+                () -> new CouponAdapter(couponNodes));
+        addSink(topology, deployment, COUPONS, couponNodes.eventsSink(), Topics.EVENTS);
+        addSink(topology, deployment, COUPONS, couponNodes.subscriptionsSink(), Topics.SUBSCRIPTION_COMMANDS);
+        addSink(topology, deployment, COUPONS, couponNodes.promotionCodesSink(), Topics.PROMOTION_CODE_COMMANDS);
+
+        var promotionCodeNodes = new PromotionCodeNodes(
+                PROMOTION_CODES, PROMOTION_CODES.sink("events"), PROMOTION_CODES.sink("coupons"));
+        addAggregate(
+                topology,
+                deployment,
+                Topics.PROMOTION_CODE_COMMANDS,
+                PROMOTION_CODES,
+                PromotionCodeAggregate.class,
+                () -> new PromotionCodeAdapter(promotionCodeNodes));
+        addSink(topology, deployment, PROMOTION_CODES, promotionCodeNodes.eventsSink(), Topics.EVENTS);
+        addSink(topology, deployment, PROMOTION_CODES, promotionCodeNodes.couponsSink(), Topics.COUPON_COMMANDS);
         return topology;
     }
 

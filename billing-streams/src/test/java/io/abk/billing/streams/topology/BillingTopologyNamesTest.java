@@ -42,7 +42,11 @@ class BillingTopologyNamesTest {
                         "payment-link-aggregates",
                         "payment-link-processed-commands",
                         "customer-aggregates",
-                        "customer-processed-commands"));
+                        "customer-processed-commands",
+                        "coupon-aggregates",
+                        "coupon-processed-commands",
+                        "promotion-code-aggregates",
+                        "promotion-code-processed-commands"));
         assertThat(nodes)
                 .isEqualTo(Set.of(
                         "subscription-commands-source",
@@ -66,6 +70,17 @@ class BillingTopologyNamesTest {
                         "customer-commands-source",
                         "customer-command-processor",
                         "customer-changes-sink",
-                        "customer-events-sink"));
+                        "customer-events-sink",
+                        "coupon-commands-source",
+                        "coupon-command-processor",
+                        "coupon-changes-sink",
+                        "coupon-events-sink",
+                        "coupon-subscriptions-sink",
+                        "coupon-promotion-codes-sink",
+                        "promotion-code-commands-source",
+                        "promotion-code-command-processor",
+                        "promotion-code-changes-sink",
+                        "promotion-code-events-sink",
+                        "promotion-code-coupons-sink"));
     }
 }

@@ -29,8 +29,8 @@ public record StreamsService(String name, StreamsApp app) implements AutoCloseab
     private static final Logger log = LoggerFactory.getLogger(StreamsService.class);
 
     /**
-     * billing-streams: the subscription, payment, payment-link and customer aggregates; its funding events link the
-     * customer portal under the gateway's {@code publicUrl}.
+     * billing-streams: the subscription, payment, payment-link, customer, coupon and promotion code aggregates; its
+     * funding events link the customer portal under the gateway's {@code publicUrl}.
      */
     public static StreamsService billingStreams(String bootstrapServers, Path stateDir, String publicUrl) {
         var config = BillingStreamsSettings.fromEnv(System.getenv())

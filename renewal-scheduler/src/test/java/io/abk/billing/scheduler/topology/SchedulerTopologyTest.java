@@ -15,11 +15,13 @@ import io.abk.billing.scheduler.domain.DueEntry;
 import io.abk.billing.scheduler.domain.DuePolicy;
 import io.abk.billing.schemas.avro.ChargeDueInvoice;
 import io.abk.billing.schemas.avro.CheckFunding;
+import io.abk.billing.schemas.avro.CouponSnapshot;
 import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.ExpirePayment;
 import io.abk.billing.schemas.avro.ExpirePaymentLink;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.PromotionCodeSnapshot;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
@@ -429,6 +431,57 @@ class SchedulerTopologyTest {
         scheduler.advanceTo(expires);
 
         assertThat(scheduler.paymentCommands.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldKeepNothingWhenACouponOrAPromotionCodeChangeArrives() {
+        // Neither is ever due, though both hold a time that ends something (redeemBy, expiresAt).
+        var couponId = "coupon_000000000000000000000000a";
+        var codeId = "promo_0000000000000000000000000a";
+        var ends = WALL_CLOCK.plus(Duration.ofDays(3));
+        scheduler.changes.pipeInput(
+                couponId,
+                accepted(
+                        "coupon",
+                        couponId,
+                        Mode.LIVE,
+                        CouponSnapshot.newBuilder()
+                                .setId(couponId)
+                                .setMerchantId(MERCHANT)
+                                .setMode(Mode.LIVE)
+                                .setVersion(1)
+                                .setName("WELCOME")
+                                .setPercentOffBasisPoints(2_000)
+                                .setDuration("once")
+                                .setMaxRedemptions(3)
+                                .setRedeemBy(ends)
+                                .setValid(true)
+                                .setCreatedAt(WALL_CLOCK)
+                                .build()));
+        scheduler.changes.pipeInput(
+                codeId,
+                accepted(
+                        "promotion_code",
+                        codeId,
+                        Mode.LIVE,
+                        PromotionCodeSnapshot.newBuilder()
+                                .setId(codeId)
+                                .setMerchantId(MERCHANT)
+                                .setMode(Mode.LIVE)
+                                .setVersion(1)
+                                .setCouponId(couponId)
+                                .setCode("WELCOME20")
+                                .setActive(true)
+                                .setExpiresAt(ends)
+                                .setCreatedAt(WALL_CLOCK)
+                                .build()));
+
+        scheduler.advanceTo(ends.plus(Duration.ofDays(1)));
+
+        assertThat(items().approximateNumEntries()).isZero();
+        assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
+        assertThat(scheduler.paymentCommands.isEmpty()).isTrue();
+        assertThat(scheduler.linkCommands.isEmpty()).isTrue();
     }
 
     @Test

@@ -1,11 +1,13 @@
 package io.abk.billing.gateway.readmodel.projection;
 
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.CouponSnapshot;
 import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.PromotionCodeSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.render.ApiJson;
 import java.nio.charset.StandardCharsets;
@@ -155,6 +157,9 @@ public record ProjectionBatch(
                                 (old, candidate) -> candidate.version() > old.version() ? candidate : old);
                         rendered.add(row.body());
                     }
+                    // A coupon's or a promotion code's change is kept as its command's outcome only.
+                    case CouponSnapshot c -> {}
+                    case PromotionCodeSnapshot p -> {}
                     default ->
                         throw new IllegalArgumentException("unknown snapshot type "
                                 + snapshot.getClass().getName() + " in change of command " + change.getCommandId());

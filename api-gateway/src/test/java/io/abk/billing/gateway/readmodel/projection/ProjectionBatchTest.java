@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.testkit.ChangeFixtures;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.CouponSnapshot;
 import io.abk.billing.schemas.avro.CustomerActionSnapshot;
 import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
@@ -11,6 +12,7 @@ import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.PromotionCodeSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.TransferAuthorizationSnapshot;
 import io.abk.billing.schemas.render.ApiJson;
@@ -290,6 +292,58 @@ class ProjectionBatchTest {
                 .allSatisfy(
                         json -> assertThat(JSON.readTree(json).get(0).get("id").stringValue())
                                 .isEqualTo("cus_a"));
+    }
+
+    /** Protects the projection: an unknown snapshot type throws, which would stop it for every merchant. */
+    @Test
+    void shouldRecordTheOutcomeOfACouponsAndAPromotionCodesChangeWhenTheBatchHoldsThem() {
+        var at = Instant.parse("2026-01-01T00:00:00Z");
+        var coupon = CouponSnapshot.newBuilder()
+                .setId("coupon_a")
+                .setMerchantId("mer_1")
+                .setMode(Mode.TEST)
+                .setVersion(1)
+                .setName("WELCOME")
+                .setPercentOffBasisPoints(2_000)
+                .setDuration("once")
+                .setValid(true)
+                .setCreatedAt(at)
+                .build();
+        var code = PromotionCodeSnapshot.newBuilder()
+                .setId("promo_a")
+                .setMerchantId("mer_1")
+                .setMode(Mode.TEST)
+                .setVersion(1)
+                .setCouponId("coupon_a")
+                .setCode("WELCOME20")
+                .setActive(true)
+                .setCreatedAt(at)
+                .build();
+
+        var batch = ProjectionBatch.of(
+                List.of(
+                        change("cmd_c", "coupon", "coupon_a", coupon),
+                        change("cmd_p", "promotion_code", "promo_a", code)),
+                Map.of(P0, 3L));
+
+        assertThat(batch.outcomes()).extracting(CommandOutcome::commandId).containsExactly("cmd_c", "cmd_p");
+        assertThat(batch.outcomes())
+                .allSatisfy(outcome -> assertThat(outcome.accepted()).isTrue());
+        assertThat(batch.subscriptions()).isEmpty();
+        assertThat(batch.customers()).isEmpty();
+    }
+
+    private static Change change(String commandId, String aggregateType, String aggregateId, Object snapshot) {
+        return Change.newBuilder()
+                .setCommandId(commandId)
+                .setAggregateType(aggregateType)
+                .setAggregateId(aggregateId)
+                .setMerchantId("mer_1")
+                .setMode(Mode.TEST)
+                .setRequestedAt(Instant.parse("2026-01-01T00:00:00Z"))
+                .setOutcome(Outcome.ACCEPTED)
+                .setSnapshots(List.of(snapshot))
+                .build();
     }
 
     private static CustomerSnapshot customer(long version, String wallet, @Nullable String email) {
