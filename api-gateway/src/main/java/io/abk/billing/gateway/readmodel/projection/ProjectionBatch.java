@@ -1,11 +1,13 @@
 package io.abk.billing.gateway.readmodel.projection;
 
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.CouponSnapshot;
 import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.PromotionCodeSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.render.ApiJson;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +31,8 @@ public record ProjectionBatch(
         List<SnapshotRow> payments,
         List<SnapshotRow> paymentLinks,
         List<CustomerRow> customers,
+        List<SnapshotRow> coupons,
+        List<SnapshotRow> promotionCodes,
         List<CommandOutcome> outcomes,
         Map<TopicPartition, Long> nextOffsets,
         List<String> notifyPayloads,
@@ -39,8 +43,8 @@ public record ProjectionBatch(
 
     /**
      * A resource's row in the read model. {@code parentId} is what the resource belongs to: an invoice's
-     * subscription, a payment's link (null for a payment made without one). {@code expiresAt} only for payments
-     * and links.
+     * subscription, a payment's link (null for a payment made without one), a promotion code's coupon.
+     * {@code expiresAt} only for payments and links.
      */
     public record SnapshotRow(
             String id,
@@ -77,6 +81,8 @@ public record ProjectionBatch(
         var payments = new LinkedHashMap<String, SnapshotRow>();
         var paymentLinks = new LinkedHashMap<String, SnapshotRow>();
         var customers = new LinkedHashMap<String, CustomerRow>();
+        var coupons = new LinkedHashMap<String, SnapshotRow>();
+        var promotionCodes = new LinkedHashMap<String, SnapshotRow>();
         var outcomes = new LinkedHashMap<String, CommandOutcome>();
         for (var change : changes) {
             var rendered = new ArrayList<String>();
@@ -155,6 +161,34 @@ public record ProjectionBatch(
                                 (old, candidate) -> candidate.version() > old.version() ? candidate : old);
                         rendered.add(row.body());
                     }
+                    case CouponSnapshot c -> {
+                        var row = new SnapshotRow(
+                                c.getId(),
+                                null,
+                                c.getMerchantId(),
+                                ApiJson.mode(c.getMode()),
+                                c.getValid() ? "valid" : "invalid",
+                                c.getVersion(),
+                                c.getCreatedAt(),
+                                null,
+                                SnapshotJson.coupon(c));
+                        keepNewest(coupons, row);
+                        rendered.add(row.body());
+                    }
+                    case PromotionCodeSnapshot p -> {
+                        var row = new SnapshotRow(
+                                p.getId(),
+                                p.getCouponId(),
+                                p.getMerchantId(),
+                                ApiJson.mode(p.getMode()),
+                                p.getActive() ? "active" : "inactive",
+                                p.getVersion(),
+                                p.getCreatedAt(),
+                                null,
+                                SnapshotJson.promotionCode(p));
+                        keepNewest(promotionCodes, row);
+                        rendered.add(row.body());
+                    }
                     default ->
                         throw new IllegalArgumentException("unknown snapshot type "
                                 + snapshot.getClass().getName() + " in change of command " + change.getCommandId());
@@ -181,6 +215,8 @@ public record ProjectionBatch(
                 List.copyOf(payments.values()),
                 List.copyOf(paymentLinks.values()),
                 List.copyOf(customers.values()),
+                List.copyOf(coupons.values()),
+                List.copyOf(promotionCodes.values()),
                 List.copyOf(outcomes.values()),
                 Map.copyOf(nextOffsets),
                 notifyPayloads(outcomes.keySet()),

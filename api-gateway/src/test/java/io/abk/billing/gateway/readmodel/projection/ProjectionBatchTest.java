@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.testkit.ChangeFixtures;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.CouponSnapshot;
 import io.abk.billing.schemas.avro.CustomerActionSnapshot;
 import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
@@ -11,6 +12,7 @@ import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.PromotionCodeSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.TransferAuthorizationSnapshot;
 import io.abk.billing.schemas.render.ApiJson;
@@ -290,6 +292,53 @@ class ProjectionBatchTest {
                 .allSatisfy(
                         json -> assertThat(JSON.readTree(json).get(0).get("id").stringValue())
                                 .isEqualTo("cus_a"));
+    }
+
+    @Test
+    void shouldProjectCouponsAndPromotionCodesWithTheirStatusAndTheCodesCouponAsParent() {
+        var coupon = CouponSnapshot.newBuilder()
+                .setId("coupon_a")
+                .setMerchantId("mer_1")
+                .setMode(Mode.LIVE)
+                .setVersion(3)
+                .setName("WELCOME")
+                .setPercentOffBasisPoints(1250)
+                .setDuration("once")
+                .setValid(false)
+                .setCreatedAt(Instant.parse("2026-01-01T00:00:00Z"))
+                .build();
+        var code = PromotionCodeSnapshot.newBuilder()
+                .setId("promo_a")
+                .setMerchantId("mer_1")
+                .setMode(Mode.LIVE)
+                .setVersion(1)
+                .setCouponId("coupon_a")
+                .setCode("Hello20")
+                .setActive(true)
+                .setCreatedAt(Instant.parse("2026-01-02T00:00:00Z"))
+                .build();
+        var change = Change.newBuilder(customerChange("cmd_1", customer(1, "0x" + "a".repeat(40), null)))
+                .setAggregateType("promotion_code")
+                .setSnapshots(List.<Object>of(code, coupon))
+                .build();
+
+        var batch = ProjectionBatch.of(List.of(change), Map.of(P0, 1L));
+
+        assertThat(batch.coupons()).singleElement().satisfies(row -> {
+            assertThat(List.of(row.id(), row.mode(), row.status())).containsExactly("coupon_a", "live", "invalid");
+            assertThat(row.parentId()).isNull();
+            assertThat(row.version()).isEqualTo(3);
+            assertThat(JSON.readTree(row.body()).get("percentOff").decimalValue())
+                    .isEqualByComparingTo("12.5");
+        });
+        assertThat(batch.promotionCodes()).singleElement().satisfies(row -> {
+            assertThat(List.of(row.id(), row.parentId(), row.status()))
+                    .containsExactly("promo_a", "coupon_a", "active");
+            assertThat(JSON.readTree(row.body()).get("object").stringValue()).isEqualTo("promotion_code");
+        });
+        assertThat(JSON.readTree(batch.outcomes().getFirst().snapshotsJson()))
+                .extracting(node -> node.get("object").stringValue())
+                .containsExactly("promotion_code", "coupon");
     }
 
     private static CustomerSnapshot customer(long version, String wallet, @Nullable String email) {
