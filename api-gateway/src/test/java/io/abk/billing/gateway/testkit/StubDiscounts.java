@@ -46,13 +46,17 @@ final class StubDiscounts {
                         now);
     }
 
-    /** The invoice of {@code subtotalMicros} priced with {@code discount} (none: the whole subtotal). */
+    /**
+     * The invoice of {@code subtotalMicros} priced with {@code discount}; none: the whole subtotal, its subtotal left
+     * as it was (an invoice made without a discount shows none, as before coupons).
+     */
     static InvoiceSnapshot.Builder priced(
             InvoiceSnapshot.Builder invoice, long subtotalMicros, @Nullable DiscountSnapshot discount) {
-        long off = discount == null
-                ? 0
-                : Discounts.amountOffMicros(
-                        subtotalMicros, discount.getPercentOffBasisPoints(), discount.getAmountOffMicros());
+        if (discount == null) {
+            return invoice.setAmountMicros(subtotalMicros).setDiscountMicros(0);
+        }
+        long off = Discounts.amountOffMicros(
+                subtotalMicros, discount.getPercentOffBasisPoints(), discount.getAmountOffMicros());
         return invoice.setSubtotalMicros(subtotalMicros).setDiscountMicros(off).setAmountMicros(subtotalMicros - off);
     }
 
