@@ -41,6 +41,12 @@ public sealed interface DiscountChoice {
         return code.<DiscountChoice>map(ByCode::new).orElse(null);
     }
 
+    /** The promotion code a customer entered in {@code field} (required; {@code validation_error} when not a code). */
+    static ByCode ofCode(RequestFields fields, String field) {
+        return new ByCode(CreatePromotionCodeRequest.code(fields, field)
+                .orElseThrow(() -> ApiException.invalid(field, field + " is required")));
+    }
+
     /** The discount change of a PATCH; empty when it names none (then it is an update of the other fields). */
     static Optional<DiscountChoice> ofUpdate(RequestFields fields) {
         boolean coupon = fields.isPresent("couponId");

@@ -80,6 +80,8 @@ public final class ErrorCodes {
     public static final String PROMOTION_CODE_EXISTS = "promotion_code_exists";
     /** Both {@code couponId} and {@code promotionCode}, or a discount changed with other fields in one PATCH: 400. */
     public static final String INVALID_DISCOUNT = "invalid_discount";
+    /** A promotion code entered on the checkout of a subscription that was not created to take one (or is not due): 400. */
+    public static final String PROMOTION_CODES_NOT_ALLOWED = "promotion_codes_not_allowed";
 
     public static final String INTERNAL_ERROR = "internal_error";
     public static final String SERVICE_UNAVAILABLE = "service_unavailable";
