@@ -151,6 +151,8 @@ async function tour(page, viewport) {
     expect((await page.textContent('main')).includes('3.500001 USDC'), `${viewport.name}: the new link's amount is not shown`);
   }
   await section(page, viewport, 'customers', 'customers', input.customerId, 'customer');
+  await section(page, viewport, 'coupons', 'coupons', input.couponId, 'coupon');
+  expect((await page.textContent('main')).includes('WELCOME26'), `${viewport.name}: the coupon's code is not shown`);
   await section(page, viewport, 'products', 'products', input.productId, 'product');
   await section(page, viewport, 'webhooks', 'webhooks', input.endpointId, 'webhook-endpoint');
   if (!viewport.keyboard) {

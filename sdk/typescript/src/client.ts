@@ -1,4 +1,5 @@
 import { Account } from './resources/account.js';
+import { Coupons, PromotionCodes } from './resources/coupons.js';
 import { Customers } from './resources/customers.js';
 import { Events } from './resources/events.js';
 import { Invoices } from './resources/invoices.js';
@@ -31,6 +32,8 @@ export class Billing {
   readonly invoices: Invoices;
   readonly payments: Payments;
   readonly customers: Customers;
+  readonly coupons: Coupons;
+  readonly promotionCodes: PromotionCodes;
   readonly paymentLinks: PaymentLinks;
   readonly products: Products;
   readonly prices: Prices;
@@ -63,6 +66,8 @@ export class Billing {
     this.invoices = new Invoices(transport);
     this.payments = new Payments(transport);
     this.customers = new Customers(transport);
+    this.coupons = new Coupons(transport);
+    this.promotionCodes = new PromotionCodes(transport);
     this.paymentLinks = new PaymentLinks(transport);
     this.products = new Products(transport);
     this.prices = new Prices(transport);

@@ -4,6 +4,7 @@
 import type { AmountInput } from './exact-json.js';
 import type { ListParams } from './pagination.js';
 import type {
+  DiscountDuration,
   EventType,
   Interval,
   Metadata,
@@ -34,6 +35,12 @@ export interface SubscriptionCreateFields {
   metadata?: Metadata | null;
   successUrl?: string | null;
   cancelUrl?: string | null;
+  /** Redeem this coupon: created with its discount, or refused. Not with `promotionCode`. */
+  couponId?: string | null;
+  /** Redeem this promotion code (any case). */
+  promotionCode?: string | null;
+  /** The hosted checkout offers a field for a promotion code, which re-prices the first payment. */
+  allowPromotionCodes?: boolean | null;
 }
 
 export interface SubscriptionUpdateParams {
@@ -41,6 +48,38 @@ export interface SubscriptionUpdateParams {
   interval?: Interval | null;
   planId?: string | null;
   metadata?: Metadata | null;
+  /** Redeem this coupon for the subscription; `null` removes its discount. Sent alone (else 400 `invalid_discount`). */
+  couponId?: string | null;
+  /** Redeem this promotion code for the subscription; sent alone. */
+  promotionCode?: string | null;
+}
+
+export interface CouponCreateParams {
+  name: string;
+  /** Above 0, at most 100, at most 2 decimals: a decimal string (exact) or a number. */
+  percentOff?: AmountInput | null;
+  amountOffUsdc?: AmountInput | null;
+  duration: DiscountDuration;
+  /** 1-120, with `repeating` only. */
+  durationInMonths?: number | null;
+  maxRedemptions?: number | null;
+  redeemBy?: Timestamp | null;
+  metadata?: Metadata | null;
+}
+
+export interface PromotionCodeCreateParams {
+  couponId: string;
+  /** 3-40 letters, digits, `_` or `-`. */
+  code: string;
+  maxRedemptions?: number | null;
+  expiresAt?: Timestamp | null;
+  metadata?: Metadata | null;
+}
+
+export interface PromotionCodeListParams extends ListParams {
+  /** This code, matched in any case. */
+  code?: string;
+  couponId?: string;
 }
 
 export interface SubscriptionListParams extends ListParams {

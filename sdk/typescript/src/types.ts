@@ -36,7 +36,11 @@ export type EventType =
   | 'payment.confirmed'
   | 'payment.reopened'
   | 'customer.created'
-  | 'customer.updated';
+  | 'customer.updated'
+  | 'coupon.created'
+  | 'coupon.updated'
+  | 'promotion_code.created'
+  | 'promotion_code.updated';
 
 export interface Subscription {
   id: string;
@@ -223,6 +227,59 @@ export interface TransferAuthorization {
   failureCode: string | null;
   failureMessage: string | null;
   submittedAt: Timestamp;
+}
+
+export type DiscountDuration = 'once' | 'repeating' | 'forever';
+
+/** A coupon: a percentage or an amount of USDC off each invoice it applies to. Decimals are exact strings. */
+export interface Coupon {
+  /** `coupon_...` */
+  id: string;
+  object: 'coupon';
+  name: string;
+  /** At most 2 decimals (`'12.5'`); null for an amount off. */
+  percentOff: Amount | null;
+  amountOffUsdc: Amount | null;
+  duration: DiscountDuration;
+  durationInMonths: number | null;
+  maxRedemptions: number | null;
+  timesRedeemed: number;
+  redeemBy: Timestamp | null;
+  /** False once disabled, past `redeemBy` or fully redeemed. */
+  valid: boolean;
+  metadata: Metadata;
+  mode: Mode;
+  createdAt: Timestamp;
+  disabledAt: Timestamp | null;
+}
+
+/** A code customers type for a coupon; its id is derived from the code (any case). */
+export interface PromotionCode {
+  /** `promo_...` */
+  id: string;
+  object: 'promotion_code';
+  code: string;
+  couponId: string;
+  active: boolean;
+  maxRedemptions: number | null;
+  timesRedeemed: number;
+  expiresAt: Timestamp | null;
+  metadata: Metadata;
+  mode: Mode;
+  createdAt: Timestamp;
+}
+
+/** The coupon a subscription's invoices are discounted by, as it was when redeemed. */
+export interface Discount {
+  couponId: string;
+  couponName: string | null;
+  promotionCodeId: string | null;
+  percentOff: Amount | null;
+  amountOffUsdc: Amount | null;
+  duration: DiscountDuration;
+  durationInMonths: number | null;
+  start: Timestamp;
+  end: Timestamp | null;
 }
 
 /** A customer: one wallet (lower case, never changed) within a merchant and mode. */

@@ -158,6 +158,25 @@ test('a customer is found by its wallet, changed, and subscribed by its id', asy
   assert.deepEqual(listed.data.map((s) => s.id), [subscription.id]);
 });
 
+test('a coupon redeemed through its promotion code discounts the first invoice exactly', async () => {
+  const coupon = await billing.coupons.create({ name: 'TS', percentOff: '12.5', duration: 'once' });
+  assert.equal(coupon.percentOff, '12.5');
+  const code = await billing.promotionCodes.create({ couponId: coupon.id, code: `Ts-${RUN}`.slice(0, 40) });
+  const { data } = await billing.promotionCodes.list({ code: code.code.toUpperCase() });
+  assert.deepEqual(data.map((found) => found.id), [code.id]);
+
+  const { invoice } = await billing.subscriptions.create({
+    merchantRef: `${RUN}-coupon`,
+    customerWallet: `0x${randomBytes(20).toString('hex')}`,
+    amountUsdc: '8',
+    interval: 'month',
+    promotionCode: code.code.toLowerCase(),
+  });
+  assert.equal(invoice.amountUsdc, '7');
+  assert.equal((await billing.coupons.retrieve(coupon.id)).timesRedeemed, 1);
+  assert.equal((await billing.promotionCodes.deactivate(code.id)).active, false);
+});
+
 test('the wallet the first subscription named became its customer', async () => {
   const customer = await until('the customer of the paying wallet', async () => {
     const { data } = await billing.customers.list({ wallet: CUSTOMER_WALLET });

@@ -5,7 +5,8 @@
 // sending, confirming, paid, active, failed, expired, unavailable. Each state has a sentence ([data-message]) and,
 // where the customer can act, one visible button ([data-action]; for connect, one per wallet). Where the service says
 // the token supports it, the customer signs (EIP-712) and the service's relayer sends and pays the gas; otherwise
-// the wallet sends the transactions, as one EIP-5792 batch when it can. The pay page also shows the payment as an
+// the wallet sends the transactions, as one EIP-5792 batch when it can. A subscription's page may take a promotion code
+// ([data-promotion-code]), which re-prices the first payment it shows. The pay page also shows the payment as an
 // EIP-681 QR code for a wallet on another device, and notices by itself when the payment is paid. The server renders
 // the first state, so the page reads right without JavaScript; this script only moves it on.
 (() => {
@@ -941,7 +942,55 @@
   window.addEventListener('eip6963:announceProvider', announced);
   window.dispatchEvent(new Event('eip6963:requestProvider'));
 
+  // ---- a promotion code (a subscription created with allowPromotionCodes) -----------------------------------------
+
+  // What the customer reads when the service refuses a code, by the refusal's code.
+  const CODE_REFUSALS = {
+    coupon_not_found: 'This code does not exist. Check it and try again.',
+    validation_error: 'A code is 3 to 40 letters, digits, _ or -.',
+    promotion_code_inactive: 'This code is no longer valid.',
+    coupon_invalid: 'This code is no longer valid.',
+    promotion_code_expired: 'This code has expired.',
+    coupon_expired: 'This code has expired.',
+    promotion_code_exhausted: 'This code has been used up.',
+    coupon_exhausted: 'This code has been used up.',
+    invoice_in_flight: 'Your first payment is already under way: a code cannot change it now.',
+    promotion_codes_not_allowed: 'This checkout does not take a promotion code.',
+  };
+
+  function promotionCodes() {
+    const form = root.querySelector('[data-promotion-code]');
+    if (!form) {
+      return;
+    }
+    const input = form.querySelector('[data-promotion-code-input]');
+    const status = form.querySelector('[data-promotion-code-message]');
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (busy) {
+        return;
+      }
+      busy = true;
+      status.textContent = 'Applying the code...';
+      try {
+        json = await post(root.dataset.json.replace(/\.json$/, '/promotion_code'), { code: input.value.trim() });
+        const first = root.querySelector('[data-first-payment]');
+        first.querySelector('[data-first-payment-amount]').textContent = String(json.firstPaymentUsdc);
+        first.querySelector('[data-discount]').textContent = json.discount || '';
+        first.hidden = !json.discount;
+        status.textContent = 'Applied: ' + (json.discount || 'the code') + '. Your first payment is ' + json.firstPaymentUsdc + ' USDC.';
+      } catch (error) {
+        status.textContent = (error.code && CODE_REFUSALS[error.code]) || error.message;
+      } finally {
+        busy = false;
+      }
+    });
+  }
+
   async function start() {
+    if (page === 'subscribe') {
+      promotionCodes();
+    }
     if (page === 'link') {
       const form = root.querySelector('form');
       if (form) {

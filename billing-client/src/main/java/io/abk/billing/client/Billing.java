@@ -3,6 +3,7 @@ package io.abk.billing.client;
 import io.abk.billing.client.internal.ClientSettings;
 import io.abk.billing.client.internal.Transport;
 import io.abk.billing.client.service.AccountService;
+import io.abk.billing.client.service.CouponService;
 import io.abk.billing.client.service.CustomerService;
 import io.abk.billing.client.service.EventService;
 import io.abk.billing.client.service.InvoiceService;
@@ -11,6 +12,7 @@ import io.abk.billing.client.service.PaymentService;
 import io.abk.billing.client.service.PortalSessionService;
 import io.abk.billing.client.service.PriceService;
 import io.abk.billing.client.service.ProductService;
+import io.abk.billing.client.service.PromotionCodeService;
 import io.abk.billing.client.service.SubscriptionService;
 import io.abk.billing.client.service.TestClockService;
 import io.abk.billing.client.service.WebhookEndpointService;
@@ -42,6 +44,8 @@ public final class Billing {
     private final InvoiceService invoices;
     private final PaymentService payments;
     private final CustomerService customers;
+    private final CouponService coupons;
+    private final PromotionCodeService promotionCodes;
     private final PaymentLinkService paymentLinks;
     private final ProductService products;
     private final PriceService prices;
@@ -58,6 +62,8 @@ public final class Billing {
         this.invoices = new InvoiceService(transport);
         this.payments = new PaymentService(transport);
         this.customers = new CustomerService(transport);
+        this.coupons = new CouponService(transport);
+        this.promotionCodes = new PromotionCodeService(transport);
         this.paymentLinks = new PaymentLinkService(transport);
         this.products = new ProductService(transport);
         this.prices = new PriceService(transport);
@@ -93,6 +99,14 @@ public final class Billing {
 
     public CustomerService customers() {
         return customers;
+    }
+
+    public CouponService coupons() {
+        return coupons;
+    }
+
+    public PromotionCodeService promotionCodes() {
+        return promotionCodes;
     }
 
     public PaymentLinkService paymentLinks() {

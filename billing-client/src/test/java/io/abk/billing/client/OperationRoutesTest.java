@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.abk.billing.client.model.SubscriptionMandate;
 import io.abk.billing.client.param.AccountUpdateParams;
+import io.abk.billing.client.param.CouponCreateParams;
 import io.abk.billing.client.param.CustomerCreateParams;
 import io.abk.billing.client.param.CustomerListParams;
 import io.abk.billing.client.param.CustomerUpdateParams;
@@ -15,6 +16,8 @@ import io.abk.billing.client.param.PortalSessionCreateParams;
 import io.abk.billing.client.param.PriceCreateParams;
 import io.abk.billing.client.param.ProductCreateParams;
 import io.abk.billing.client.param.ProductUpdateParams;
+import io.abk.billing.client.param.PromotionCodeCreateParams;
+import io.abk.billing.client.param.PromotionCodeListParams;
 import io.abk.billing.client.param.SubscriptionCreateParams;
 import io.abk.billing.client.param.SubscriptionUpdateParams;
 import io.abk.billing.client.param.WebhookEndpointCreateParams;
@@ -40,7 +43,8 @@ class OperationRoutesTest {
     /** One answer every operation can read: each envelope's field, each list's array. */
     private static final String ANY_ANSWER =
             "{\"subscription\":{},\"invoice\":{},\"payment\":{},\"customer\":{},\"product\":{},"
-                    + "\"price\":{},\"webhookEndpoint\":{},\"event\":{},\"account\":{},\"paymentLink\":{},\"hasMore\":false}";
+                    + "\"price\":{},\"webhookEndpoint\":{},\"event\":{},\"account\":{},\"paymentLink\":{},\"coupon\":{},"
+                    + "\"promotionCode\":{},\"hasMore\":false}";
 
     static final Map<Class<?>, Object> SAMPLES = Map.ofEntries(
             Map.entry(String.class, ID),
@@ -52,6 +56,20 @@ class OperationRoutesTest {
             Map.entry(byte[].class, new byte[] {(byte) 0x89, 'P', 'N', 'G'}),
             Map.entry(ListParams.class, ListParams.NONE),
             Map.entry(CustomerListParams.class, CustomerListParams.NONE),
+            Map.entry(PromotionCodeListParams.class, PromotionCodeListParams.NONE),
+            Map.entry(
+                    CouponCreateParams.class,
+                    CouponCreateParams.builder()
+                            .name("WELCOME")
+                            .percentOff(new BigDecimal("12.5"))
+                            .duration("once")
+                            .build()),
+            Map.entry(
+                    PromotionCodeCreateParams.class,
+                    PromotionCodeCreateParams.builder()
+                            .couponId("coupon_1")
+                            .code("WELCOME20")
+                            .build()),
             Map.entry(
                     CustomerCreateParams.class,
                     CustomerCreateParams.builder().wallet(WALLET).build()),

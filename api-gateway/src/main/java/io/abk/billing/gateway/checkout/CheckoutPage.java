@@ -61,6 +61,12 @@ final class CheckoutPage {
         model.put("nextPayment", text(date(text(session.get("nextPaymentAt")))));
         model.put("wallet", text(session.get("customerWallet")));
         model.put("sandbox", sandbox);
+        var firstPayment = amount(session.get("firstPaymentUsdc"));
+        var discount = text(session.get("discount"));
+        model.put("firstPayment", !discount.isEmpty() && !firstPayment.isEmpty() ? firstPayment : "");
+        model.put("discount", discount);
+        // A code re-prices the first payment: only before it is signed for.
+        model.put("promotionCodes", Boolean.TRUE.equals(session.get("allowPromotionCodes")) && "ready".equals(first));
         // The merchant's URLs were checked to be absolute http(s) URLs when the subscription was created.
         model.put("returnUrl", "active".equals(first) ? text(session.get("successUrl")) : "");
         model.put("cancelUrl", "ready".equals(first) ? text(session.get("cancelUrl")) : "");

@@ -1,10 +1,14 @@
 package io.abk.billing.gateway.checkout;
 
+import io.abk.billing.gateway.api.coupon.DiscountChoice;
+import io.abk.billing.gateway.api.subscription.CheckoutOptions;
 import io.abk.billing.gateway.api.subscription.SubscriptionActions;
 import io.abk.billing.gateway.config.ChainsProperties;
 import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
+import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
 import io.abk.billing.gateway.readmodel.OwnedResource;
 import io.abk.billing.gateway.readmodel.ResourceJson;
@@ -41,18 +45,21 @@ public class CheckoutRoutes {
     private final MerchantLookup merchants;
     private final SubscriptionActions subscriptionActions;
     private final ChainsProperties chains;
+    private final CheckoutOptions options;
 
     public CheckoutRoutes(
             SubscriptionReadModel subscriptions,
             InvoiceReadModel invoices,
             MerchantLookup merchants,
             SubscriptionActions subscriptionActions,
-            ChainsProperties chains) {
+            ChainsProperties chains,
+            CheckoutOptions options) {
         this.subscriptions = subscriptions;
         this.invoices = invoices;
         this.merchants = merchants;
         this.subscriptionActions = subscriptionActions;
         this.chains = chains;
+        this.options = options;
     }
 
     @GetMapping("/{id}.json")
@@ -85,22 +92,55 @@ public class CheckoutRoutes {
                 .switchIfEmpty(ApiException.notFoundError("subscription", id))
                 .flatMap(owned -> subscriptionActions
                         .activate(caller(owned), id, body, exchange)
-                        .flatMap(activated -> displayName(owned).map(name -> {
-                            var answer = new LinkedHashMap<String, @Nullable Object>();
-                            answer.put(
-                                    "subscription",
-                                    CheckoutSession.of(
-                                            activated.subscription(),
-                                            activated.invoice(),
-                                            owned.mode(),
-                                            name.orElse(null),
-                                            chains));
-                            answer.put(
-                                    "invoice",
-                                    activated.invoice() == null ? null : CheckoutSession.invoice(activated.invoice()));
-                            answer.put("charge", activated.charge());
-                            return answer;
-                        })));
+                        .flatMap(activated -> Mono.zip(displayName(owned), options.allowsPromotionCodes(id))
+                                .map(found -> {
+                                    var answer = new LinkedHashMap<String, @Nullable Object>();
+                                    answer.put(
+                                            "subscription",
+                                            CheckoutDiscount.withFirstPayment(
+                                                    CheckoutSession.of(
+                                                            activated.subscription(),
+                                                            activated.invoice(),
+                                                            owned.mode(),
+                                                            found.getT1().orElse(null),
+                                                            chains),
+                                                    activated.subscription(),
+                                                    activated.invoice(),
+                                                    found.getT2()));
+                                    answer.put(
+                                            "invoice",
+                                            activated.invoice() == null
+                                                    ? null
+                                                    : CheckoutSession.invoice(activated.invoice()));
+                                    answer.put("charge", activated.charge());
+                                    return answer;
+                                })));
+    }
+
+    /**
+     * {@code {code}}: the customer's promotion code, redeemed for this subscription (its create asked for
+     * {@code allowPromotionCodes}, and it is not active yet): answers the session, its first payment re-priced. A code
+     * the merchant's mode lacks is 400 {@code coupon_not_found}; a refusal is 400 with the code's or coupon's code.
+     */
+    @PostMapping("/{id}/promotion_code")
+    public Mono<Map<String, @Nullable Object>> promotionCode(
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
+        return owned(id)
+                .switchIfEmpty(ApiException.notFoundError("subscription", id))
+                .flatMap(owned -> options.allowsPromotionCodes(id).flatMap(allowed -> {
+                    if (!allowed || !"incomplete".equals(ResourceJson.text(owned.body(), "status"))) {
+                        return Mono.error(new ApiException(
+                                400,
+                                ErrorCodes.PROMOTION_CODES_NOT_ALLOWED,
+                                "This checkout does not take a promotion code"));
+                    }
+                    var code = DiscountChoice.ofCode(RequestFields.of(body), "code");
+                    return subscriptionActions.discount(caller(owned), id, code, exchange);
+                }))
+                .then(Mono.defer(() -> owned(id)))
+                .flatMap(this::session);
     }
 
     private Mono<OwnedResource> owned(String id) {
@@ -112,13 +152,18 @@ public class CheckoutRoutes {
         Mono<Optional<JsonNode>> latestInvoice = invoiceId == null
                 ? Mono.just(Optional.empty())
                 : invoices.find(caller(owned), invoiceId).map(Optional::of).defaultIfEmpty(Optional.empty());
-        return Mono.zip(latestInvoice, displayName(owned))
-                .map(found -> CheckoutSession.of(
+        var id = String.valueOf(ResourceJson.text(owned.body(), "id"));
+        return Mono.zip(latestInvoice, displayName(owned), options.allowsPromotionCodes(id))
+                .map(found -> CheckoutDiscount.withFirstPayment(
+                        CheckoutSession.of(
+                                owned.body(),
+                                found.getT1().orElse(null),
+                                owned.mode(),
+                                found.getT2().orElse(null),
+                                chains),
                         owned.body(),
                         found.getT1().orElse(null),
-                        owned.mode(),
-                        found.getT2().orElse(null),
-                        chains));
+                        found.getT3()));
     }
 
     private Mono<Optional<String>> displayName(OwnedResource owned) {

@@ -1,9 +1,11 @@
 package io.abk.billing.gateway.command;
 
+import io.abk.billing.schemas.avro.CouponCommand;
 import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
+import io.abk.billing.schemas.avro.PromotionCodeCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
@@ -38,6 +40,14 @@ public final class Aggregate<C extends SpecificRecord> {
     public static final Aggregate<CustomerCommand> CUSTOMER =
             new Aggregate<>("customer", Topics.CUSTOMER_COMMANDS, CustomerCommand::new);
 
+    /** Coupons, keyed by coupon id (minted by the gateway). */
+    public static final Aggregate<CouponCommand> COUPON =
+            new Aggregate<>("coupon", Topics.COUPON_COMMANDS, CouponCommand::new);
+
+    /** Promotion codes, keyed by promotion code id ({@code PromotionCodeIds}: derived from merchant, mode and code). */
+    public static final Aggregate<PromotionCodeCommand> PROMOTION_CODE =
+            new Aggregate<>("promotion_code", Topics.PROMOTION_CODE_COMMANDS, PromotionCodeCommand::new);
+
     /**
      * One aggregate's envelope constructor: the envelopes hold the same fields in the same order, and differ
      * only in the name of the aggregate's id (second), so each one's all-fields constructor fits here.
@@ -67,7 +77,7 @@ public final class Aggregate<C extends SpecificRecord> {
 
     /** Every aggregate the gateway writes to. */
     public static List<Aggregate<?>> all() {
-        return List.of(SUBSCRIPTION, PAYMENT, PAYMENT_LINK, CUSTOMER);
+        return List.of(SUBSCRIPTION, PAYMENT, PAYMENT_LINK, CUSTOMER, COUPON, PROMOTION_CODE);
     }
 
     /** The aggregate's type as {@code Change.aggregateType} names it. */

@@ -113,6 +113,43 @@ public final class CommandDispatcher {
         });
     }
 
+    /**
+     * {@link #send}, then the follow-ups of the follow-ups, as far as accepted outcomes name one (at most
+     * {@link #MAX_CHAIN} hops): a redemption through a promotion code is the code's outcome, the coupon's, then the
+     * subscription's. One timeout for all.
+     */
+    public Mono<Settled> sendAndFollowChain(StampedCommand command, CommandIdentity identity) {
+        return Mono.defer(() -> {
+            long started = System.nanoTime();
+            return send(command, identity).flatMap(outcome -> chain(outcome, started));
+        });
+    }
+
+    /** {@link #recorded}, then the chain of follow-ups, which may still be coming (a retry after a 503). */
+    public Mono<Settled> recordedAndChained(CommandIdentity identity) {
+        return Mono.defer(() -> {
+            long started = System.nanoTime();
+            return recorded(identity).flatMap(outcome -> chain(outcome, started));
+        });
+    }
+
+    /** The longest chain of follow-ups a request waits for: a promotion code, its coupon, the subscription. */
+    static final int MAX_CHAIN = 3;
+
+    private Mono<Settled> chain(CommandOutcome first, long startedNanos) {
+        return last(first, startedNanos, MAX_CHAIN).map(last -> new Settled(first, last == first ? null : last));
+    }
+
+    private Mono<CommandOutcome> last(CommandOutcome outcome, long startedNanos, int hopsLeft) {
+        if (hopsLeft == 0 || !outcome.accepted() || outcome.followUpCommandId() == null) {
+            return Mono.just(outcome);
+        }
+        return followUp(outcome, startedNanos)
+                .flatMap(settled -> settled.followUp() == null
+                        ? Mono.just(outcome)
+                        : last(settled.followUp(), startedNanos, hopsLeft - 1));
+    }
+
     private Mono<Settled> followUp(CommandOutcome outcome, long startedNanos) {
         var followUpId = outcome.followUpCommandId();
         if (!outcome.accepted() || followUpId == null) {

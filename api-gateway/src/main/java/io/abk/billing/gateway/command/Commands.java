@@ -27,7 +27,12 @@ public final class Commands {
          * Also the outcome of the follow-up the accepted outcome names: a settlement's result (activate, charge,
          * refund, a payment's confirm), or the payment a link's open minted.
          */
-        FOLLOW_UP
+        FOLLOW_UP,
+        /**
+         * The last outcome of the chain of follow-ups (each accepted outcome's follow-up, in turn): a subscription
+         * created or discounted through a coupon or a promotion code, which forward the command on.
+         */
+        CHAIN
     }
 
     private final CommandDispatcher dispatcher;
@@ -52,16 +57,20 @@ public final class Commands {
         return Mono.defer(() -> {
             var identity = CommandIdentity.of(exchange).orElseGet(() -> CommandIdentity.fresh(stamper.idSeedTime()));
             if (identity.answerFromRecord()) {
-                return wait == Wait.FOLLOW_UP
-                        ? dispatcher.recordedAndFollowedUp(identity)
-                        : dispatcher.recorded(identity).map(outcome -> new Settled(outcome, null));
+                return switch (wait) {
+                    case OUTCOME -> dispatcher.recorded(identity).map(outcome -> new Settled(outcome, null));
+                    case FOLLOW_UP -> dispatcher.recordedAndFollowedUp(identity);
+                    case CHAIN -> dispatcher.recordedAndChained(identity);
+                };
             }
             return resolve.apply(identity).flatMap(target -> {
                 var command =
                         stamper.stamp(aggregate, caller, identity, target.aggregateId(), target.payload(), exchange);
-                return wait == Wait.FOLLOW_UP
-                        ? dispatcher.sendAndFollowUp(command, identity)
-                        : dispatcher.send(command, identity).map(outcome -> new Settled(outcome, null));
+                return switch (wait) {
+                    case OUTCOME -> dispatcher.send(command, identity).map(outcome -> new Settled(outcome, null));
+                    case FOLLOW_UP -> dispatcher.sendAndFollowUp(command, identity);
+                    case CHAIN -> dispatcher.sendAndFollowChain(command, identity);
+                };
             });
         });
     }

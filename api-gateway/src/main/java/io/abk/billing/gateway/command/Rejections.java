@@ -6,7 +6,7 @@ import io.abk.billing.gateway.readmodel.projection.CommandOutcome;
 
 /**
  * An aggregate's rejection as the API answers it: 404 for {@code resource_missing} (what another merchant's or
- * mode's resource looks like), 409 for {@code customer_exists} (the wallet has its customer), else 400, with the
+ * mode's resource looks like), 409 for {@code customer_exists} (the wallet has its customer) and {@code promotion_code_exists}, else 400, with the
  * aggregate's code and sentence.
  */
 public final class Rejections {
@@ -28,7 +28,7 @@ public final class Rejections {
     private static int status(String code) {
         return switch (code) {
             case ErrorCodes.RESOURCE_MISSING -> 404;
-            case ErrorCodes.CUSTOMER_EXISTS -> 409;
+            case ErrorCodes.CUSTOMER_EXISTS, ErrorCodes.PROMOTION_CODE_EXISTS -> 409;
             default -> 400;
         };
     }

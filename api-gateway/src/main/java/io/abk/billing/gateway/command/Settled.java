@@ -16,6 +16,18 @@ public record Settled(CommandOutcome outcome, @Nullable CommandOutcome followUp)
         return followUp == null ? List.of(outcome) : List.of(followUp, outcome);
     }
 
+    /**
+     * The command's outcome and its follow-up's when both were accepted; the first rejection as the API error
+     * otherwise (a coupon refusing a redemption a promotion code accepted).
+     */
+    public Settled requireAllAccepted() {
+        Rejections.throwIfRejected(outcome);
+        if (followUp != null) {
+            Rejections.throwIfRejected(followUp);
+        }
+        return this;
+    }
+
     /** The command's outcome when it was accepted; its rejection as the API error otherwise. */
     public Settled requireAccepted() {
         Rejections.throwIfRejected(outcome);

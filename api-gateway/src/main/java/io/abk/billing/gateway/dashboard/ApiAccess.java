@@ -10,7 +10,7 @@ import org.springframework.http.server.PathContainer.PathSegment;
  * The least role a team member needs to call a {@code /v1} route through the dashboard ({@code /dashboard/api/v1/...}):
  * a viewer reads everything but secrets and the team: a webhook endpoint's signing secret is a developer's to read, the
  * team (its people's emails and lockouts) the owner's. Keys, webhooks, events' redelivery and the test clock are a
- * developer's to change; money (charges, refunds, voids, a subscription's lifecycle, payments and links) and the catalog
+ * developer's to change; money (charges, refunds, voids, a subscription's lifecycle, payments and links, coupons and promotion codes) and the catalog
  * an admin's; a member's own settings ({@code /v1/me}, their second factor) are every member's; anything this table
  * does not name is an owner's, so a route added later is closed until it is placed here.
  */
@@ -29,6 +29,8 @@ final class ApiAccess {
             new Rule("/v1/payments", UserRole.ADMIN),
             new Rule("/v1/payment-links", UserRole.ADMIN),
             new Rule("/v1/customers", UserRole.ADMIN),
+            new Rule("/v1/coupons", UserRole.ADMIN),
+            new Rule("/v1/promotion_codes", UserRole.ADMIN),
             new Rule("/v1/products", UserRole.ADMIN),
             new Rule("/v1/prices", UserRole.ADMIN));
 

@@ -51,6 +51,7 @@ final class DashboardPages {
             new Section("payments", "Payments"),
             new Section("payment-links", "Payment links"),
             new Section("customers", "Customers"),
+            new Section("coupons", "Coupons"),
             new Section("products", "Products"),
             new Section("webhooks", "Webhooks"),
             new Section("developers", "Developers"),
@@ -87,6 +88,8 @@ final class DashboardPages {
     static final Template PAYMENT_LINK = TEMPLATES.compile("payment-link");
     static final Template CUSTOMERS = TEMPLATES.compile("customers");
     static final Template CUSTOMER = TEMPLATES.compile("customer");
+    static final Template COUPONS = TEMPLATES.compile("coupons");
+    static final Template COUPON = TEMPLATES.compile("coupon");
     static final Template PRODUCTS = TEMPLATES.compile("products");
     static final Template PRODUCT = TEMPLATES.compile("product");
     static final Template SETTINGS = TEMPLATES.compile("settings");

@@ -21,18 +21,24 @@ public final class LatestResources {
     private final PaymentReadModel payments;
     private final PaymentLinkReadModel paymentLinks;
     private final CustomerReadModel customers;
+    private final CouponReadModel coupons;
+    private final PromotionCodeReadModel promotionCodes;
 
     public LatestResources(
             SubscriptionReadModel subscriptions,
             InvoiceReadModel invoices,
             PaymentReadModel payments,
             PaymentLinkReadModel paymentLinks,
-            CustomerReadModel customers) {
+            CustomerReadModel customers,
+            CouponReadModel coupons,
+            PromotionCodeReadModel promotionCodes) {
         this.subscriptions = subscriptions;
         this.invoices = invoices;
         this.payments = payments;
         this.paymentLinks = paymentLinks;
         this.customers = customers;
+        this.coupons = coupons;
+        this.promotionCodes = promotionCodes;
     }
 
     public Mono<JsonNode> subscription(Caller caller, String id, List<CommandOutcome> newestFirst) {
@@ -68,5 +74,19 @@ public final class LatestResources {
                 .map(Mono::just)
                 .orElseGet(() -> customers.find(caller, id))
                 .switchIfEmpty(ApiException.notFoundError("customer", id));
+    }
+
+    public Mono<JsonNode> coupon(Caller caller, String id, List<CommandOutcome> newestFirst) {
+        return Snapshots.find(newestFirst, "coupon", id)
+                .map(Mono::just)
+                .orElseGet(() -> coupons.find(caller, id))
+                .switchIfEmpty(ApiException.notFoundError("coupon", id));
+    }
+
+    public Mono<JsonNode> promotionCode(Caller caller, String id, List<CommandOutcome> newestFirst) {
+        return Snapshots.find(newestFirst, "promotion_code", id)
+                .map(Mono::just)
+                .orElseGet(() -> promotionCodes.find(caller, id))
+                .switchIfEmpty(ApiException.notFoundError("promotion code", id));
     }
 }

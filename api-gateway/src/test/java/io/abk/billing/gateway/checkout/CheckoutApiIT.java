@@ -41,7 +41,10 @@ class CheckoutApiIT extends LifecycleIT {
             "confirmations",
             "walletCalls",
             "signatureSupported",
-            "mandateSignature");
+            "mandateSignature",
+            "allowPromotionCodes",
+            "firstPaymentUsdc",
+            "discount");
 
     @Test
     void shouldServeExactlyTheSessionFieldsAndNothingOfTheMerchantsAccount() {

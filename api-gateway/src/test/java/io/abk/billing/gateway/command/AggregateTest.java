@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.schemas.avro.ConfirmPayment;
+import io.abk.billing.schemas.avro.DeactivatePromotionCode;
+import io.abk.billing.schemas.avro.DisableCoupon;
 import io.abk.billing.schemas.avro.DisablePaymentLink;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PauseSubscription;
@@ -67,7 +69,7 @@ class AggregateTest {
         assertThat(link.aggregateId()).isEqualTo("plink_1");
         assertThat(Aggregate.all())
                 .extracting(Aggregate::type)
-                .containsExactly("subscription", "payment", "payment_link", "customer");
+                .containsExactly("subscription", "payment", "payment_link", "customer", "coupon", "promotion_code");
     }
 
     @Test
@@ -75,5 +77,32 @@ class AggregateTest {
         // A bug (a payment payload sent to a link) must be a 500 in the request, never reach Kafka as a 503.
         assertThatThrownBy(() -> Aggregate.PAYMENT_LINK.stamp(STAMP, "plink_1", new ConfirmPayment("0xabc")))
                 .isNotInstanceOf(io.abk.billing.gateway.platform.web.ApiException.class);
+    }
+
+    @Test
+    void shouldFillTheCouponAndPromotionCodeEnvelopesFromTheStamp() {
+        var coupon = Aggregate.COUPON.stamp(STAMP, "coupon_1", new DisableCoupon());
+        var code = Aggregate.PROMOTION_CODE.stamp(STAMP, "promo_1", new DeactivatePromotionCode());
+
+        var couponCommand = Topics.COUPON_COMMANDS.valueSerde().deserializer().deserialize("t", coupon.value());
+        var codeCommand =
+                Topics.PROMOTION_CODE_COMMANDS.valueSerde().deserializer().deserialize("t", code.value());
+
+        assertThat(List.of(
+                        couponCommand.getCouponId(),
+                        couponCommand.getCommandId(),
+                        couponCommand.getMerchantId(),
+                        couponCommand.getIdempotencyKey(),
+                        couponCommand.getRequestId()))
+                .containsExactly("coupon_1", "cmd_1", "mer_1", "key-1", "req_1");
+        assertThat(couponCommand.getRequestedAt()).isEqualTo(STAMP.requestedAt());
+        assertThat(List.of(
+                        codeCommand.getPromotionCodeId(),
+                        codeCommand.getCommandId(),
+                        codeCommand.getMerchantId(),
+                        codeCommand.getIdempotencyKey(),
+                        codeCommand.getRequestId()))
+                .containsExactly("promo_1", "cmd_1", "mer_1", "key-1", "req_1");
+        assertThat(codeCommand.getMode()).isEqualTo(Mode.LIVE);
     }
 }

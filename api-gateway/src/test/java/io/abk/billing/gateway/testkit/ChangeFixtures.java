@@ -213,15 +213,18 @@ public final class ChangeFixtures {
                 .setMandateStatus("pending")
                 .setLatestInvoiceId(create.getInvoiceId())
                 .setCreatedAt(now)
+                .setDiscount(StubDiscounts.of(create, now))
                 .build();
-        var invoice = InvoiceSnapshot.newBuilder()
+        var invoice = StubDiscounts.priced(
+                        InvoiceSnapshot.newBuilder(),
+                        create.getTrialDays() > 0 ? 0 : create.getAmountMicros(),
+                        subscription.getDiscount())
                 .setId(create.getInvoiceId())
                 .setSubscriptionId(command.getSubscriptionId())
                 .setMerchantId(command.getMerchantId())
                 .setMode(command.getMode())
                 .setVersion(1)
                 .setStatus("open")
-                .setAmountMicros(create.getTrialDays() > 0 ? 0 : create.getAmountMicros())
                 .setBillingReason("subscription_create")
                 .setPeriodStart(now)
                 .setPeriodEnd(now.plus(30, ChronoUnit.DAYS))

@@ -41,6 +41,8 @@ public final class SharedInfra {
             Topics.PAYMENT_COMMANDS.name(Deployment.DEFAULT),
             Topics.PAYMENT_LINK_COMMANDS.name(Deployment.DEFAULT),
             Topics.CUSTOMER_COMMANDS.name(Deployment.DEFAULT),
+            Topics.COUPON_COMMANDS.name(Deployment.DEFAULT),
+            Topics.PROMOTION_CODE_COMMANDS.name(Deployment.DEFAULT),
             Topics.CHANGES.name(Deployment.DEFAULT),
             Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT),
             Topics.TEST_CLOCKS.name(Deployment.DEFAULT),

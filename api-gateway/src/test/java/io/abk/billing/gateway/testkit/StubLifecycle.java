@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.testkit;
 
 import io.abk.billing.schemas.avro.ActivateSubscription;
+import io.abk.billing.schemas.avro.ApplyDiscount;
 import io.abk.billing.schemas.avro.CancelSubscription;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.ChargeInvoice;
@@ -77,6 +78,7 @@ final class StubLifecycle {
                                 .build())
                         : rejected(command, "subscription_pause_failed", "Only an active subscription can be paused");
             case UpdateSubscription update -> update(next, subscription, update);
+            case ApplyDiscount apply -> discount(next, subscription, apply);
             case ChargeInvoice charge ->
                 withInvoice(
                         next,
@@ -273,6 +275,25 @@ final class StubLifecycle {
                 step.command(),
                 "subscription_resume_failed",
                 "Subscription is " + subscription.getStatus() + "; nothing to resume");
+    }
+
+    /** The discount replaced or removed; an incomplete subscription's open first invoice re-priced with it. */
+    private Decision discount(Step step, SubscriptionSnapshot subscription, ApplyDiscount apply) {
+        var discounted = copy(subscription, step)
+                .setDiscount(StubDiscounts.of(apply, step.now()))
+                .build();
+        var invoice = invoices.get(subscription.getLatestInvoiceId());
+        if (!subscription.getStatus().equals("incomplete")
+                || invoice == null
+                || !invoice.getStatus().equals("open")) {
+            return step.accept(discounted);
+        }
+        long subtotal = invoice.getSubtotalMicros() == null ? invoice.getAmountMicros() : invoice.getSubtotalMicros();
+        return step.accept(
+                discounted,
+                StubDiscounts.priced(InvoiceSnapshot.newBuilder(invoice), subtotal, discounted.getDiscount())
+                        .setVersion(step.version())
+                        .build());
     }
 
     private Decision update(Step step, SubscriptionSnapshot subscription, UpdateSubscription update) {

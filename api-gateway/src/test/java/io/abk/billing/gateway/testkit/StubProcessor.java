@@ -34,12 +34,13 @@ import org.springframework.context.SmartLifecycle;
  * A test stand-in for billing-streams, which the gateway's HTTP tests cannot use: a service module never depends on
  * another (system-tests' ArchitectureTest enforces it), so billing-streams is not on this module's class path. The
  * gateway answers only once a {@code Change} for its command is projected, so something must turn the commands on
- * the real command topics into Changes on the real changes topic: this does, for the four command topics,
+ * the real command topics into Changes on the real changes topic: this does, for the six command topics,
  * applying each command id once (as the real processor deduplicates): subscription creates with
  * {@link ChangeFixtures#created} and their lifecycle with {@link StubLifecycle}, which settles charges and refunds
  * at once (a second Change for the follow-up command) instead of through {@code chain.requests}; payments with
  * {@link StubPayments}, whose verification result goes back as a {@code SettlePayment} command on the payment
- * topic (as chain-indexer answers); links with {@link StubPaymentLinks}, which mint payments on the payment topic.
+ * topic (as chain-indexer answers); links with {@link StubPaymentLinks}, which mint payments on the payment topic; coupons and
+ * promotion codes with {@link StubCoupons}, whose redemptions forward on to the subscription topic.
  * It joins the consumer groups of billing-streams and of the settlement service, so the gateway's health sees both
  * up. It can be paused to hold outcomes back (timeouts, lease takeovers), can hold settlement results back, or
  * publish them before the command's own Change. It decides nothing for real: the real path, gateway to
@@ -55,6 +56,7 @@ public final class StubProcessor implements SmartLifecycle {
     private final StubPayments payments = new StubPayments();
     private final StubPaymentLinks links = new StubPaymentLinks();
     private final StubCustomers customers = new StubCustomers();
+    private final StubCoupons coupons = new StubCoupons();
     private final Queue<ProducerRecord<String, byte[]>> heldSettlements = new ConcurrentLinkedQueue<>();
     private volatile boolean holdSettlements;
     private volatile boolean settlementsFirst;
@@ -126,7 +128,9 @@ public final class StubProcessor implements SmartLifecycle {
                 Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT),
                 Topics.PAYMENT_COMMANDS.name(Deployment.DEFAULT),
                 Topics.PAYMENT_LINK_COMMANDS.name(Deployment.DEFAULT),
-                Topics.CUSTOMER_COMMANDS.name(Deployment.DEFAULT)));
+                Topics.CUSTOMER_COMMANDS.name(Deployment.DEFAULT),
+                Topics.COUPON_COMMANDS.name(Deployment.DEFAULT),
+                Topics.PROMOTION_CODE_COMMANDS.name(Deployment.DEFAULT)));
         // Join before any test produces, so "latest" does not skip the first commands.
         while (consumer.assignment().isEmpty()) {
             consumer.poll(Duration.ofMillis(100));
@@ -207,6 +211,15 @@ public final class StubProcessor implements SmartLifecycle {
         if (topic.equals(Topics.CUSTOMER_COMMANDS.name(Deployment.DEFAULT))) {
             var command = Topics.CUSTOMER_COMMANDS.valueSerde().deserializer().deserialize(topic, record.value());
             return applied.add(command.getCommandId()) ? customers.decide(command) : null;
+        }
+        if (topic.equals(Topics.COUPON_COMMANDS.name(Deployment.DEFAULT))) {
+            var command = Topics.COUPON_COMMANDS.valueSerde().deserializer().deserialize(topic, record.value());
+            return applied.add(command.getCommandId()) ? coupons.decide(command) : null;
+        }
+        if (topic.equals(Topics.PROMOTION_CODE_COMMANDS.name(Deployment.DEFAULT))) {
+            var command =
+                    Topics.PROMOTION_CODE_COMMANDS.valueSerde().deserializer().deserialize(topic, record.value());
+            return applied.add(command.getCommandId()) ? coupons.decide(command) : null;
         }
         var command = Topics.PAYMENT_LINK_COMMANDS.valueSerde().deserializer().deserialize(topic, record.value());
         return applied.add(command.getCommandId()) ? links.decide(command) : null;

@@ -22,7 +22,10 @@ public record SubscriptionCreateParams(
         @Nullable String planId,
         @Nullable Map<String, String> metadata,
         @Nullable String successUrl,
-        @Nullable String cancelUrl) {
+        @Nullable String cancelUrl,
+        @Nullable String couponId,
+        @Nullable String promotionCode,
+        @Nullable Boolean allowPromotionCodes) {
 
     public SubscriptionCreateParams {
         Objects.requireNonNull(merchantRef, "merchantRef is required");
@@ -48,6 +51,9 @@ public record SubscriptionCreateParams(
         private @Nullable Map<String, String> metadata;
         private @Nullable String successUrl;
         private @Nullable String cancelUrl;
+        private @Nullable String couponId;
+        private @Nullable String promotionCode;
+        private @Nullable Boolean allowPromotionCodes;
 
         private Builder() {}
 
@@ -120,6 +126,24 @@ public record SubscriptionCreateParams(
          * The immutable body; a required field left unset (or neither {@code customerWallet} nor {@code customerId})
          * is a {@link NullPointerException} naming it.
          */
+        /** Redeem this coupon: created with its discount, or refused (not with {@code promotionCode}). */
+        public Builder couponId(String couponId) {
+            this.couponId = couponId;
+            return this;
+        }
+
+        /** Redeem this promotion code (any case): created with its coupon's discount, or refused. */
+        public Builder promotionCode(String promotionCode) {
+            this.promotionCode = promotionCode;
+            return this;
+        }
+
+        /** The hosted checkout offers a field for a promotion code, which re-prices the first payment. */
+        public Builder allowPromotionCodes(boolean allowPromotionCodes) {
+            this.allowPromotionCodes = allowPromotionCodes;
+            return this;
+        }
+
         public SubscriptionCreateParams build() {
             return new SubscriptionCreateParams(
                     Objects.requireNonNull(merchantRef, "merchantRef is required"),
@@ -132,7 +156,10 @@ public record SubscriptionCreateParams(
                     planId,
                     metadata,
                     successUrl,
-                    cancelUrl);
+                    cancelUrl,
+                    couponId,
+                    promotionCode,
+                    allowPromotionCodes);
         }
     }
 }

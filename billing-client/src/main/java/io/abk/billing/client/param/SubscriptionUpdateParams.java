@@ -1,6 +1,7 @@
 package io.abk.billing.client.param;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.node.NullNode;
 import java.math.BigDecimal;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -14,7 +15,9 @@ public record SubscriptionUpdateParams(
         @Nullable BigDecimal amountUsdc,
         @Nullable String interval,
         @Nullable String planId,
-        @Nullable Map<String, String> metadata) {
+        @Nullable Map<String, String> metadata,
+        @Nullable Object couponId,
+        @Nullable String promotionCode) {
 
     public static Builder builder() {
         return new Builder();
@@ -26,6 +29,8 @@ public record SubscriptionUpdateParams(
         private @Nullable String interval;
         private @Nullable String planId;
         private @Nullable Map<String, String> metadata;
+        private @Nullable Object couponId;
+        private @Nullable String promotionCode;
 
         private Builder() {}
 
@@ -51,8 +56,29 @@ public record SubscriptionUpdateParams(
             return this;
         }
 
+        /**
+         * Redeem this coupon for the subscription, replacing its discount. A discount is changed alone: with any other
+         * field the API answers 400 {@code invalid_discount}.
+         */
+        public Builder couponId(String couponId) {
+            this.couponId = couponId;
+            return this;
+        }
+
+        /** Remove the subscription's discount (sends {@code couponId: null}); alone, as {@link #couponId}. */
+        public Builder removeDiscount() {
+            this.couponId = NullNode.getInstance();
+            return this;
+        }
+
+        /** Redeem this promotion code for the subscription; alone, as {@link #couponId}. */
+        public Builder promotionCode(String promotionCode) {
+            this.promotionCode = promotionCode;
+            return this;
+        }
+
         public SubscriptionUpdateParams build() {
-            return new SubscriptionUpdateParams(amountUsdc, interval, planId, metadata);
+            return new SubscriptionUpdateParams(amountUsdc, interval, planId, metadata, couponId, promotionCode);
         }
     }
 }

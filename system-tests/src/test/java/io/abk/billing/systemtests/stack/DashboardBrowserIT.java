@@ -84,6 +84,19 @@ class DashboardBrowserIT {
                 .json()
                 .at("/customer/id")
                 .asString();
+        var couponId = api.post("/v1/coupons")
+                .key(key)
+                .json(Map.of("name", "WELCOME", "percentOff", 20, "duration", "once", "maxRedemptions", 100))
+                .send()
+                .expect(201)
+                .json()
+                .at("/coupon/id")
+                .asString();
+        api.post("/v1/promotion_codes")
+                .key(key)
+                .json(Map.of("couponId", couponId, "code", "WELCOME26"))
+                .send()
+                .expect(201);
         var productId = api.post("/v1/products")
                 .key(key)
                 .json(Map.of(
@@ -112,6 +125,7 @@ class DashboardBrowserIT {
         input.put("paymentId", paymentId);
         input.put("linkId", linkId);
         input.put("customerId", customerId);
+        input.put("couponId", couponId);
         input.put("productId", productId);
         input.put("endpointId", endpointId);
         input.put("endpointUrl", receiver.url("/acme-second"));
@@ -146,6 +160,8 @@ class DashboardBrowserIT {
                         "phone payment-link payment-link",
                         "phone customers customers",
                         "phone customer customer",
+                        "phone coupons coupons",
+                        "phone coupon coupon",
                         "phone products products",
                         "phone product product",
                         "phone webhooks webhooks",
@@ -179,6 +195,8 @@ class DashboardBrowserIT {
                         "desktop payment-link-created payment-link",
                         "desktop customers customers",
                         "desktop customer customer",
+                        "desktop coupons coupons",
+                        "desktop coupon coupon",
                         "desktop products products",
                         "desktop product product",
                         "desktop webhooks webhooks",

@@ -15,7 +15,9 @@ import io.abk.billing.client.RequestOptions;
 import io.abk.billing.client.model.Customer;
 import io.abk.billing.client.model.Event;
 import io.abk.billing.client.model.Payment;
+import io.abk.billing.client.model.PromotionCode;
 import io.abk.billing.client.model.Subscription;
+import io.abk.billing.client.param.CouponCreateParams;
 import io.abk.billing.client.param.CustomerCreateParams;
 import io.abk.billing.client.param.CustomerListParams;
 import io.abk.billing.client.param.CustomerUpdateParams;
@@ -23,6 +25,8 @@ import io.abk.billing.client.param.ListParams;
 import io.abk.billing.client.param.PaymentCreateParams;
 import io.abk.billing.client.param.PriceCreateParams;
 import io.abk.billing.client.param.ProductCreateParams;
+import io.abk.billing.client.param.PromotionCodeCreateParams;
+import io.abk.billing.client.param.PromotionCodeListParams;
 import io.abk.billing.client.param.SubscriptionCreateParams;
 import io.abk.billing.client.param.WebhookEndpointCreateParams;
 import java.io.IOException;
@@ -77,6 +81,7 @@ final class JavaClientScenario {
         var scenario = new JavaClientScenario(env);
         scenario.subscribeAndPay();
         scenario.customerByWallet();
+        scenario.couponThroughAPromotionCode();
         scenario.retryThroughACutConnection();
         // Last: the rate limit it provokes must not meet the calls above.
         scenario.provokeEachError();
@@ -138,6 +143,55 @@ final class JavaClientScenario {
                 .until(
                         () -> billing.invoices().retrieve(invoiceId).amountRefundedUsdc(),
                         amount -> amount.compareTo(new BigDecimal("2.000001")) == 0);
+    }
+
+    private void couponThroughAPromotionCode() {
+        // given a coupon of 12.5 % off, once, and a code of it in another case than a customer types it
+        var coupon = billing.coupons()
+                .create(CouponCreateParams.builder()
+                        .name("JAVA")
+                        .percentOff(new BigDecimal("12.5"))
+                        .duration("once")
+                        .build());
+        assertThat(coupon.percentOff()).isEqualByComparingTo("12.5");
+        var code = billing.promotionCodes()
+                .create(PromotionCodeCreateParams.builder()
+                        .couponId(coupon.id())
+                        .code("Java-" + UUID.randomUUID().toString().substring(0, 8))
+                        .build());
+        assertThat(billing.promotionCodes()
+                        .list(PromotionCodeListParams.builder()
+                                .code(code.code().toUpperCase(Locale.ROOT))
+                                .build())
+                        .data())
+                .extracting(PromotionCode::id)
+                .containsExactly(code.id());
+
+        // when a subscription of 8 USDC is created with the code, then its first invoice is 7 USDC, exactly
+        var subscribed = billing.subscriptions()
+                .create(SubscriptionCreateParams.builder()
+                        .merchantRef("java-client-coupon-" + UUID.randomUUID())
+                        .customerWallet(freshAddress())
+                        .amountUsdc(new BigDecimal("8"))
+                        .interval("month")
+                        .promotionCode(code.code().toLowerCase(Locale.ROOT))
+                        .build());
+        assertThat(subscribed.invoice().amountUsdc()).isEqualByComparingTo("7");
+        assertThat(billing.coupons().retrieve(coupon.id()).timesRedeemed()).isEqualTo(1);
+
+        // when the coupon is disabled, then it reads so and the code's next use is refused as coupon_invalid
+        assertThat(billing.coupons().disable(coupon.id()).valid()).isFalse();
+        var refused = catchThrowableOfType(
+                InvalidRequestException.class,
+                () -> billing.subscriptions()
+                        .create(SubscriptionCreateParams.builder()
+                                .merchantRef("java-client-coupon-" + UUID.randomUUID())
+                                .customerWallet(freshAddress())
+                                .amountUsdc(new BigDecimal("8"))
+                                .interval("month")
+                                .promotionCode(code.code())
+                                .build()));
+        assertThat(refused.code()).isEqualTo("coupon_invalid");
     }
 
     private void customerByWallet() {

@@ -12,8 +12,8 @@ import java.util.UUID;
 /**
  * A merchant holding one of each resource the API has, made through the API and settled (its events recorded, one
  * delivered to its endpoint), so the hostile-input tests can aim at real ids: in test mode a product and its price,
- * a subscription and its first invoice, a payment, a payment link, a customer, a webhook endpoint on a
- * {@link Receiver} of this machine, their events and a delivery attempt; in live mode the same without a webhook
+ * a subscription and its first invoice, a payment, a payment link, a customer, a coupon and a promotion code of
+ * it, a webhook endpoint on a {@link Receiver} of this machine, their events and a delivery attempt; in live mode the same without a webhook
  * endpoint (a live endpoint must be public HTTPS, and this machine sends nothing off it). Every text field it sets
  * carries {@link #marker()}, so an answer that leaks any of it is easy to spot.
  */
@@ -112,6 +112,36 @@ final class MerchantEstate {
                             .expect(201)
                             .json()
                             .at("/customer/id")
+                            .asString());
+            var coupon = api.post("/v1/coupons")
+                    .key(key)
+                    .json(Map.of(
+                            "name", marker, "percentOff", 10, "duration", "once", "metadata", Map.of("note", marker)))
+                    .send()
+                    .expect(201)
+                    .json()
+                    .at("/coupon/id")
+                    .asString();
+            of.put("coupon", coupon);
+            of.put(
+                    "promo",
+                    api.post("/v1/promotion_codes")
+                            .key(key)
+                            .json(Map.of(
+                                    "couponId",
+                                    coupon,
+                                    "code",
+                                    "P"
+                                            + UUID.randomUUID()
+                                                    .toString()
+                                                    .replace("-", "")
+                                                    .substring(0, 12),
+                                    "metadata",
+                                    Map.of("note", marker)))
+                            .send()
+                            .expect(201)
+                            .json()
+                            .at("/promotionCode/id")
                             .asString());
             ids.put(mode, of);
         }

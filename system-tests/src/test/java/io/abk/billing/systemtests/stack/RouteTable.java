@@ -44,6 +44,8 @@ final class RouteTable {
             Map.entry("payments", "pay"),
             Map.entry("payment-links", "plink"),
             Map.entry("customers", "cus"),
+            Map.entry("coupons", "coupon"),
+            Map.entry("promotion_codes", "promo"),
             Map.entry("products", "prod"),
             Map.entry("prices", "price"),
             Map.entry("webhook_endpoints", "we"),

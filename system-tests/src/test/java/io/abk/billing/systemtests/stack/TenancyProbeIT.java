@@ -290,6 +290,7 @@ class TenancyProbeIT {
                 case "subscriptionId", "subjectId" -> "sub";
                 case "merchantId" -> "mer";
                 case "customerId" -> "cus";
+                case "couponId" -> "coupon";
                 default -> null;
             };
             if (prefix != null && a.id(mode, prefix) != null) {

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.api.subscription;
 
+import io.abk.billing.gateway.api.coupon.DiscountChoice;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.RequestPaths;
@@ -79,7 +80,15 @@ public class SubscriptionActionRoutes {
             @PathVariable String id,
             @RequestBody(required = false) @Nullable JsonNode body,
             ServerWebExchange exchange) {
-        return act(caller, id, body, exchange, LifecycleRequests::update);
+        return Mono.defer(() -> {
+            // A discount is a command to the coupon or code (DiscountChoice): a PATCH changes it alone.
+            var discount = DiscountChoice.ofUpdate(RequestFields.of(body));
+            if (discount.isPresent()) {
+                return actions.discount(caller, id, discount.get(), exchange)
+                        .map(subscription -> Map.of("subscription", subscription));
+            }
+            return act(caller, id, body, exchange, LifecycleRequests::update);
+        });
     }
 
     /** Sends the lifecycle command and answers {@code {subscription}}. */

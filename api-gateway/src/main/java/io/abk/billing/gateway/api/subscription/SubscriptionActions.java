@@ -1,5 +1,7 @@
 package io.abk.billing.gateway.api.subscription;
 
+import io.abk.billing.gateway.api.coupon.DiscountChoice;
+import io.abk.billing.gateway.api.coupon.Redemptions;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.command.Commands.Wait;
@@ -9,6 +11,7 @@ import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
+import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -52,11 +55,14 @@ public final class SubscriptionActions {
     private final Commands commands;
     private final SubscriptionReadModel subscriptions;
     private final LatestResources latest;
+    private final Redemptions redemptions;
 
-    public SubscriptionActions(Commands commands, SubscriptionReadModel subscriptions, LatestResources latest) {
+    public SubscriptionActions(
+            Commands commands, SubscriptionReadModel subscriptions, LatestResources latest, Redemptions redemptions) {
         this.commands = commands;
         this.subscriptions = subscriptions;
         this.latest = latest;
+        this.redemptions = redemptions;
     }
 
     public Mono<Activation> activate(Caller caller, String id, @Nullable JsonNode body, ServerWebExchange exchange) {
@@ -72,6 +78,24 @@ public final class SubscriptionActions {
             ServerWebExchange exchange,
             Function<RequestFields, Object> payload) {
         return run(caller, id, exchange, Wait.OUTCOME, () -> payload.apply(RequestFields.of(body)))
+                .flatMap(settled -> latest.subscription(caller, id, settled.newestFirst()));
+    }
+
+    /**
+     * Gives the subscription the discount of {@code choice} (a redemption, which the coupon forwards as ApplyDiscount)
+     * or removes it, and tells the subscription as the chain left it; a refusal is the route's 400 with its code.
+     */
+    public Mono<JsonNode> discount(Caller caller, String id, DiscountChoice choice, ServerWebExchange exchange) {
+        return commands.run(
+                        Redemptions.aggregate(choice),
+                        caller,
+                        exchange,
+                        Wait.CHAIN,
+                        identity -> subscriptions
+                                .existing(caller, id)
+                                .flatMap(existing -> redemptions.target(
+                                        caller, choice, existing, identity.derivedId(IdPrefix.REDEMPTION), null)))
+                .map(Settled::requireAllAccepted)
                 .flatMap(settled -> latest.subscription(caller, id, settled.newestFirst()));
     }
 

@@ -1,9 +1,12 @@
 package io.abk.billing.gateway.api.subscription;
 
 import io.abk.billing.gateway.api.catalog.PriceLookup;
+import io.abk.billing.gateway.api.coupon.DiscountChoice;
+import io.abk.billing.gateway.api.coupon.Redemptions;
 import io.abk.billing.gateway.api.customer.CustomerWallets;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
+import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
 import io.abk.billing.gateway.platform.json.RequestFields;
@@ -15,6 +18,7 @@ import io.abk.billing.gateway.readmodel.CustomerReadModel;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.gateway.readmodel.SubscriptionFilter;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
+import io.abk.billing.gateway.readmodel.projection.CommandOutcome;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.List;
@@ -52,6 +56,8 @@ public class SubscriptionRoutes {
     private final SubscriptionMandates mandates;
     private final CustomerWallets wallets;
     private final CustomerReadModel customers;
+    private final Redemptions redemptions;
+    private final CheckoutOptions checkoutOptions;
     private final String checkoutBase;
 
     public SubscriptionRoutes(
@@ -62,6 +68,8 @@ public class SubscriptionRoutes {
             SubscriptionMandates mandates,
             CustomerWallets wallets,
             CustomerReadModel customers,
+            Redemptions redemptions,
+            CheckoutOptions checkoutOptions,
             BillingProperties billing) {
         this.commands = commands;
         this.prices = prices;
@@ -70,25 +78,57 @@ public class SubscriptionRoutes {
         this.mandates = mandates;
         this.wallets = wallets;
         this.customers = customers;
+        this.redemptions = redemptions;
+        this.checkoutOptions = checkoutOptions;
         this.checkoutBase = billing.checkoutBase();
     }
 
+    /**
+     * Creates the subscription: a {@code CreateSubscription} to it, or, with {@code couponId} or {@code promotionCode},
+     * a redemption that forwards the create with its discount (answered once the subscription's outcome is in).
+     */
     @PostMapping
     public Mono<ResponseEntity<Map<String, Object>>> create(
             Caller caller, @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
-        return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, Commands.Wait.OUTCOME, identity -> {
-                    // The ids derive from the command's identity, so a retry with the same Idempotency-Key names the
-                    // same ones.
-                    var request = CreateSubscriptionRequest.parse(RequestFields.of(body));
-                    var subscriptionId = identity.derivedId(IdPrefix.SUBSCRIPTION);
-                    var invoiceId = identity.derivedId(IdPrefix.INVOICE);
-                    return wallets.resolve(caller, "customerWallet", request.customerWallet(), request.customerId())
-                            .flatMap(wallet -> SubscriptionTerms.resolve(caller, request, prices, merchants)
-                                    .map(terms -> new Commands.Target(
-                                            subscriptionId, payload(request, wallet, terms, invoiceId))));
-                })
-                .map(settled -> ResponseEntity.status(HttpStatus.CREATED)
-                        .body(CreatedSubscription.body(settled.outcome(), checkoutBase)));
+        return Mono.defer(() -> {
+            var fields = RequestFields.of(body);
+            var discount = DiscountChoice.ofCreate(fields);
+            var allowPromotionCodes =
+                    fields.optionalBoolean("allowPromotionCodes").orElse(false);
+            var aggregate = discount == null ? Aggregate.SUBSCRIPTION : Redemptions.aggregate(discount);
+            var wait = discount == null ? Commands.Wait.OUTCOME : Commands.Wait.CHAIN;
+            return commands.run(aggregate, caller, exchange, wait, identity -> {
+                        // The ids derive from the command's identity, so a retry with the same Idempotency-Key names
+                        // the same ones.
+                        var request = CreateSubscriptionRequest.parse(fields);
+                        var subscriptionId = identity.derivedId(IdPrefix.SUBSCRIPTION);
+                        var invoiceId = identity.derivedId(IdPrefix.INVOICE);
+                        return wallets.resolve(caller, "customerWallet", request.customerWallet(), request.customerId())
+                                .flatMap(wallet -> SubscriptionTerms.resolve(caller, request, prices, merchants)
+                                        .map(terms -> payload(request, wallet, terms, invoiceId)))
+                                .flatMap(create -> discount == null
+                                        ? Mono.just(new Commands.Target(subscriptionId, create))
+                                        : redemptions.target(
+                                                caller,
+                                                discount,
+                                                subscriptionId,
+                                                identity.derivedId(IdPrefix.REDEMPTION),
+                                                create))
+                                .flatMap(target -> allowPromotionCodes
+                                        ? checkoutOptions
+                                                .allowPromotionCodes(caller, subscriptionId)
+                                                .thenReturn(target)
+                                        : Mono.just(target));
+                    })
+                    .map(settled -> ResponseEntity.status(HttpStatus.CREATED)
+                            .body(CreatedSubscription.body(created(settled), checkoutBase)));
+        });
+    }
+
+    /** The create's own outcome: the command's, or the last of a redemption's chain (its first refusal, if any). */
+    private static CommandOutcome created(Settled settled) {
+        settled.requireAllAccepted();
+        return settled.followUp() != null ? settled.followUp() : settled.outcome();
     }
 
     @GetMapping("/{id}")

@@ -36,7 +36,11 @@ public final class EventTypes {
             "payment.confirmed",
             "payment.reopened",
             "customer.created",
-            "customer.updated");
+            "customer.updated",
+            "coupon.created",
+            "coupon.updated",
+            "promotion_code.created",
+            "promotion_code.updated");
 
     private EventTypes() {}
 

@@ -207,7 +207,12 @@ public final class RequestFields {
     }
 
     private Optional<BigDecimal> optionalDecimal(String field) {
-        var node = node(field, JsonNode::isNumber, "a JSON number (in USDC, e.g. 9.99)");
+        return optionalDecimal(field, "a JSON number (in USDC, e.g. 9.99)");
+    }
+
+    /** A JSON number, exactly as written (never through a double); {@code expected} names it in the 400. */
+    public Optional<BigDecimal> optionalDecimal(String field, String expected) {
+        var node = node(field, JsonNode::isNumber, expected);
         if (node == null) {
             return Optional.empty();
         }

@@ -70,6 +70,18 @@ public final class ErrorCodes {
     public static final String CUSTOMER_WALLET_MISMATCH = "customer_wallet_mismatch";
     /** 409: the wallet has a customer already (the customer aggregate's rejection, the message naming its id). */
     public static final String CUSTOMER_EXISTS = "customer_exists";
+    /** A coupon's {@code percentOff} that is not a number above 0 and at most 100 with at most 2 decimals: 400. */
+    public static final String INVALID_PERCENT_OFF = "invalid_percent_off";
+    /** A coupon with neither or both of {@code percentOff} and {@code amountOffUsdc}: 400. */
+    public static final String INVALID_COUPON = "invalid_coupon";
+    /** A {@code couponId} or {@code promotionCode} that names nothing of the caller's merchant and mode: 400. */
+    public static final String COUPON_NOT_FOUND = "coupon_not_found";
+    /** 409: the merchant's mode has this promotion code already (codes compare in any case). */
+    public static final String PROMOTION_CODE_EXISTS = "promotion_code_exists";
+    /** Both {@code couponId} and {@code promotionCode}, or a discount changed with other fields in one PATCH: 400. */
+    public static final String INVALID_DISCOUNT = "invalid_discount";
+    /** A promotion code entered on the checkout of a subscription that was not created to take one (or is not due): 400. */
+    public static final String PROMOTION_CODES_NOT_ALLOWED = "promotion_codes_not_allowed";
 
     public static final String INTERNAL_ERROR = "internal_error";
     public static final String SERVICE_UNAVAILABLE = "service_unavailable";

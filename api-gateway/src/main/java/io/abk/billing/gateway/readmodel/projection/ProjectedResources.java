@@ -8,7 +8,7 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The read model's rendered resources (subscriptions, invoices, payments, links, customers) kept in memory, so a read by id
+ * The read model's rendered resources (subscriptions, invoices, payments, links, customers, coupons, promotion codes) kept in memory, so a read by id
  * needs no database round trip. Only this replica's projector makes it current, so it answers only while that
  * projector holds <em>every</em> partition of {@code billing.changes}: then every change of every resource passes
  * through this process before any replica can answer the command that made it.
@@ -127,6 +127,8 @@ public final class ProjectedResources {
             putAll(batch.invoices());
             putAll(batch.payments());
             putAll(batch.paymentLinks());
+            putAll(batch.coupons());
+            putAll(batch.promotionCodes());
             for (var row : batch.customers()) {
                 stripeStamps.incrementAndGet(stripe(row.id()));
                 putIfNewer(row.id(), new Resource(row.merchantId(), row.mode(), row.version(), row.body()));

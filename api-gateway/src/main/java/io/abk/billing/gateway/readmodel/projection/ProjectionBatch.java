@@ -31,6 +31,8 @@ public record ProjectionBatch(
         List<SnapshotRow> payments,
         List<SnapshotRow> paymentLinks,
         List<CustomerRow> customers,
+        List<SnapshotRow> coupons,
+        List<SnapshotRow> promotionCodes,
         List<CommandOutcome> outcomes,
         Map<TopicPartition, Long> nextOffsets,
         List<String> notifyPayloads,
@@ -41,8 +43,8 @@ public record ProjectionBatch(
 
     /**
      * A resource's row in the read model. {@code parentId} is what the resource belongs to: an invoice's
-     * subscription, a payment's link (null for a payment made without one). {@code expiresAt} only for payments
-     * and links.
+     * subscription, a payment's link (null for a payment made without one), a promotion code's coupon.
+     * {@code expiresAt} only for payments and links.
      */
     public record SnapshotRow(
             String id,
@@ -79,6 +81,8 @@ public record ProjectionBatch(
         var payments = new LinkedHashMap<String, SnapshotRow>();
         var paymentLinks = new LinkedHashMap<String, SnapshotRow>();
         var customers = new LinkedHashMap<String, CustomerRow>();
+        var coupons = new LinkedHashMap<String, SnapshotRow>();
+        var promotionCodes = new LinkedHashMap<String, SnapshotRow>();
         var outcomes = new LinkedHashMap<String, CommandOutcome>();
         for (var change : changes) {
             var rendered = new ArrayList<String>();
@@ -157,9 +161,34 @@ public record ProjectionBatch(
                                 (old, candidate) -> candidate.version() > old.version() ? candidate : old);
                         rendered.add(row.body());
                     }
-                    // A coupon's or a promotion code's change is kept as its command's outcome only.
-                    case CouponSnapshot c -> {}
-                    case PromotionCodeSnapshot p -> {}
+                    case CouponSnapshot c -> {
+                        var row = new SnapshotRow(
+                                c.getId(),
+                                null,
+                                c.getMerchantId(),
+                                ApiJson.mode(c.getMode()),
+                                c.getValid() ? "valid" : "invalid",
+                                c.getVersion(),
+                                c.getCreatedAt(),
+                                null,
+                                SnapshotJson.coupon(c));
+                        keepNewest(coupons, row);
+                        rendered.add(row.body());
+                    }
+                    case PromotionCodeSnapshot p -> {
+                        var row = new SnapshotRow(
+                                p.getId(),
+                                p.getCouponId(),
+                                p.getMerchantId(),
+                                ApiJson.mode(p.getMode()),
+                                p.getActive() ? "active" : "inactive",
+                                p.getVersion(),
+                                p.getCreatedAt(),
+                                null,
+                                SnapshotJson.promotionCode(p));
+                        keepNewest(promotionCodes, row);
+                        rendered.add(row.body());
+                    }
                     default ->
                         throw new IllegalArgumentException("unknown snapshot type "
                                 + snapshot.getClass().getName() + " in change of command " + change.getCommandId());
@@ -186,6 +215,8 @@ public record ProjectionBatch(
                 List.copyOf(payments.values()),
                 List.copyOf(paymentLinks.values()),
                 List.copyOf(customers.values()),
+                List.copyOf(coupons.values()),
+                List.copyOf(promotionCodes.values()),
                 List.copyOf(outcomes.values()),
                 Map.copyOf(nextOffsets),
                 notifyPayloads(outcomes.keySet()),

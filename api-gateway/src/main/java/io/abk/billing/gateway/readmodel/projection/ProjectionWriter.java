@@ -68,6 +68,20 @@ final class ProjectionWriter implements AutoCloseable {
                SET email = EXCLUDED.email, version = EXCLUDED.version, body = EXCLUDED.body, projected_at = now()
              WHERE t.version < EXCLUDED.version""";
 
+    static final String UPSERT_COUPONS = """
+            INSERT INTO coupons AS t (id, merchant_id, mode, status, version, created_at, body)
+            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::timestamptz[], ?::json[])
+            ON CONFLICT (id) DO UPDATE
+               SET status = EXCLUDED.status, version = EXCLUDED.version, body = EXCLUDED.body, projected_at = now()
+             WHERE t.version < EXCLUDED.version""";
+
+    static final String UPSERT_PROMOTION_CODES = """
+            INSERT INTO promotion_codes AS t (id, coupon_id, merchant_id, mode, status, version, created_at, body)
+            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::timestamptz[], ?::json[])
+            ON CONFLICT (id) DO UPDATE
+               SET status = EXCLUDED.status, version = EXCLUDED.version, body = EXCLUDED.body, projected_at = now()
+             WHERE t.version < EXCLUDED.version""";
+
     /** Which optional columns an upsert statement has, in the order of its parameters. */
     private enum Columns {
         PLAIN(false, false),
@@ -140,6 +154,8 @@ final class ProjectionWriter implements AutoCloseable {
             upsert(connection, UPSERT_PAYMENTS, batch.payments(), Columns.WITH_PARENT_AND_EXPIRY);
             upsert(connection, UPSERT_PAYMENT_LINKS, batch.paymentLinks(), Columns.WITH_EXPIRY);
             upsertCustomers(connection, batch.customers());
+            upsert(connection, UPSERT_COUPONS, batch.coupons(), Columns.PLAIN);
+            upsert(connection, UPSERT_PROMOTION_CODES, batch.promotionCodes(), Columns.WITH_PARENT);
             insertOutcomes(connection, batch.outcomes());
             storeOffsets(connection, batch.nextOffsets());
             notify(connection, batch.notifyPayloads());

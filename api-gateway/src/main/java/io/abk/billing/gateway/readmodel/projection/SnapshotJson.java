@@ -1,9 +1,11 @@
 package io.abk.billing.gateway.readmodel.projection;
 
+import io.abk.billing.schemas.avro.CouponSnapshot;
 import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.PromotionCodeSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.render.ApiJson;
 import java.util.Map;
@@ -44,6 +46,14 @@ public final class SnapshotJson {
 
     public static String customer(CustomerSnapshot snapshot) {
         return write(ApiJson.customer(snapshot));
+    }
+
+    public static String coupon(CouponSnapshot snapshot) {
+        return write(ApiJson.coupon(snapshot));
+    }
+
+    public static String promotionCode(PromotionCodeSnapshot snapshot) {
+        return write(ApiJson.promotionCode(snapshot));
     }
 
     static String write(Map<String, @Nullable Object> object) {

@@ -147,7 +147,17 @@ class ProjectedResourcesTest {
             (row.id().startsWith("inv_") ? invoices : subscriptions).add(row);
         }
         return new ProjectionBatch(
-                subscriptions, invoices, List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), 0);
+                subscriptions,
+                invoices,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                Map.of(),
+                List.of(),
+                0);
     }
 
     private static CommandsProperties properties(int maxBatch, int readCacheMaxEntries) {

@@ -294,56 +294,51 @@ class ProjectionBatchTest {
                                 .isEqualTo("cus_a"));
     }
 
-    /** Protects the projection: an unknown snapshot type throws, which would stop it for every merchant. */
     @Test
-    void shouldRecordTheOutcomeOfACouponsAndAPromotionCodesChangeWhenTheBatchHoldsThem() {
-        var at = Instant.parse("2026-01-01T00:00:00Z");
+    void shouldProjectCouponsAndPromotionCodesWithTheirStatusAndTheCodesCouponAsParent() {
         var coupon = CouponSnapshot.newBuilder()
                 .setId("coupon_a")
                 .setMerchantId("mer_1")
-                .setMode(Mode.TEST)
-                .setVersion(1)
+                .setMode(Mode.LIVE)
+                .setVersion(3)
                 .setName("WELCOME")
-                .setPercentOffBasisPoints(2_000)
+                .setPercentOffBasisPoints(1250)
                 .setDuration("once")
-                .setValid(true)
-                .setCreatedAt(at)
+                .setValid(false)
+                .setCreatedAt(Instant.parse("2026-01-01T00:00:00Z"))
                 .build();
         var code = PromotionCodeSnapshot.newBuilder()
                 .setId("promo_a")
                 .setMerchantId("mer_1")
-                .setMode(Mode.TEST)
+                .setMode(Mode.LIVE)
                 .setVersion(1)
                 .setCouponId("coupon_a")
-                .setCode("WELCOME20")
+                .setCode("Hello20")
                 .setActive(true)
-                .setCreatedAt(at)
+                .setCreatedAt(Instant.parse("2026-01-02T00:00:00Z"))
+                .build();
+        var change = Change.newBuilder(customerChange("cmd_1", customer(1, "0x" + "a".repeat(40), null)))
+                .setAggregateType("promotion_code")
+                .setSnapshots(List.<Object>of(code, coupon))
                 .build();
 
-        var batch = ProjectionBatch.of(
-                List.of(
-                        change("cmd_c", "coupon", "coupon_a", coupon),
-                        change("cmd_p", "promotion_code", "promo_a", code)),
-                Map.of(P0, 3L));
+        var batch = ProjectionBatch.of(List.of(change), Map.of(P0, 1L));
 
-        assertThat(batch.outcomes()).extracting(CommandOutcome::commandId).containsExactly("cmd_c", "cmd_p");
-        assertThat(batch.outcomes())
-                .allSatisfy(outcome -> assertThat(outcome.accepted()).isTrue());
-        assertThat(batch.subscriptions()).isEmpty();
-        assertThat(batch.customers()).isEmpty();
-    }
-
-    private static Change change(String commandId, String aggregateType, String aggregateId, Object snapshot) {
-        return Change.newBuilder()
-                .setCommandId(commandId)
-                .setAggregateType(aggregateType)
-                .setAggregateId(aggregateId)
-                .setMerchantId("mer_1")
-                .setMode(Mode.TEST)
-                .setRequestedAt(Instant.parse("2026-01-01T00:00:00Z"))
-                .setOutcome(Outcome.ACCEPTED)
-                .setSnapshots(List.of(snapshot))
-                .build();
+        assertThat(batch.coupons()).singleElement().satisfies(row -> {
+            assertThat(List.of(row.id(), row.mode(), row.status())).containsExactly("coupon_a", "live", "invalid");
+            assertThat(row.parentId()).isNull();
+            assertThat(row.version()).isEqualTo(3);
+            assertThat(JSON.readTree(row.body()).get("percentOff").decimalValue())
+                    .isEqualByComparingTo("12.5");
+        });
+        assertThat(batch.promotionCodes()).singleElement().satisfies(row -> {
+            assertThat(List.of(row.id(), row.parentId(), row.status()))
+                    .containsExactly("promo_a", "coupon_a", "active");
+            assertThat(JSON.readTree(row.body()).get("object").stringValue()).isEqualTo("promotion_code");
+        });
+        assertThat(JSON.readTree(batch.outcomes().getFirst().snapshotsJson()))
+                .extracting(node -> node.get("object").stringValue())
+                .containsExactly("promotion_code", "coupon");
     }
 
     private static CustomerSnapshot customer(long version, String wallet, @Nullable String email) {
