@@ -61,7 +61,7 @@ class SubscriptionInstructionMapperTest {
                 Arguments.of(new ResumeSubscription(), new SubscriptionInstruction.Resume(SUB, TENANT, AT, "cmd_m")),
                 Arguments.of(new PauseSubscription(), new SubscriptionInstruction.Pause(SUB, TENANT, AT)),
                 Arguments.of(
-                        new UpdateSubscription(5_000_000L, "year", "plan_2", Map.of("a", "")),
+                        new UpdateSubscription(5_000_000L, "year", "plan_2", Map.of("a", ""), null, null),
                         new SubscriptionInstruction.Update(
                                 SUB,
                                 TENANT,
@@ -71,7 +71,7 @@ class SubscriptionInstructionMapperTest {
                                 "plan_2",
                                 Map.of("a", ""))),
                 Arguments.of(
-                        new UpdateSubscription(null, null, null, Map.of()),
+                        new UpdateSubscription(null, null, null, Map.of(), null, null),
                         new SubscriptionInstruction.Update(SUB, TENANT, AT, null, null, null, Map.of())),
                 Arguments.of(new RevokeMandate("chain"), new SubscriptionInstruction.RevokeMandate(SUB, TENANT, AT)),
                 Arguments.of(

@@ -42,7 +42,9 @@ class BillingTopologyNamesTest {
                         "payment-link-aggregates",
                         "payment-link-processed-commands",
                         "customer-aggregates",
-                        "customer-processed-commands"));
+                        "customer-processed-commands",
+                        "invoice-numbering",
+                        "invoice-numbering-processed-commands"));
         assertThat(nodes)
                 .isEqualTo(Set.of(
                         "subscription-commands-source",
@@ -66,6 +68,10 @@ class BillingTopologyNamesTest {
                         "customer-commands-source",
                         "customer-command-processor",
                         "customer-changes-sink",
-                        "customer-events-sink"));
+                        "customer-events-sink",
+                        "subscription-invoice-numbers-sink",
+                        "invoice-number-commands-source",
+                        "invoice-number-processor",
+                        "invoice-number-finalizations-sink"));
     }
 }
