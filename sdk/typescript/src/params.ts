@@ -239,4 +239,6 @@ export interface AccountUpdateParams {
   brandName?: string | null;
   accentColor?: string | null;
   requireTotp?: boolean;
+  /** 3 to 12 upper-case letters and digits; null goes back to the default prefix. */
+  invoicePrefix?: string | null;
 }

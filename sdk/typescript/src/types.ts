@@ -26,6 +26,7 @@ export type EventType =
   | 'subscription.allowance_low'
   | 'invoice.upcoming'
   | 'invoice.created'
+  | 'invoice.finalized'
   | 'invoice.paid'
   | 'invoice.payment_failed'
   | 'invoice.refunded'
@@ -129,6 +130,11 @@ export interface Invoice {
   refundTxHash: string | null;
   refundedAt: Timestamp | null;
   voidedAt: Timestamp | null;
+  /** `<prefix>-000001`, gapless per merchant and mode; null until the invoice is finalized (`invoice.finalized`). */
+  number: string | null;
+  finalizedAt: Timestamp | null;
+  /** The invoice's public, printable page (an unguessable link); null until finalized. */
+  hostedInvoiceUrl: string | null;
   mode: Mode;
   createdAt: Timestamp;
 }
@@ -475,6 +481,8 @@ export interface Account {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   requireTotp: boolean;
+  /** The prefix of the merchant's invoice numbers; null: one derived from the merchant id. */
+  invoicePrefix: string | null;
 }
 
 export interface ChargeSummary {

@@ -18,6 +18,7 @@ final class CheckoutTemplates {
     static final Template PAY = TEMPLATES.compile("pay");
     static final Template SUBSCRIBE = TEMPLATES.compile("subscribe");
     static final Template LINK = TEMPLATES.compile("link");
+    static final Template INVOICE = TEMPLATES.compile("invoice");
     static final Template NOT_FOUND = TEMPLATES.compile("not-found");
 
     private CheckoutTemplates() {}

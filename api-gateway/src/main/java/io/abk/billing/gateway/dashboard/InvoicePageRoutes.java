@@ -80,6 +80,10 @@ public class InvoicePageRoutes {
                 .flatMap(invoice -> {
                     var model = Rows.detail(id, invoice);
                     model.put("subscriptionId", invoice.path("subscriptionId").asString());
+                    // The number and the customer's page come milliseconds after the invoice (invoice.finalized).
+                    model.put("number", invoice.path("number").asString(""));
+                    model.put(
+                            "hostedInvoiceUrl", invoice.path("hostedInvoiceUrl").asString(""));
                     model.put("done", Rows.done(DONE, query));
                     Rows.actions(
                             model,
@@ -186,6 +190,7 @@ public class InvoicePageRoutes {
 
     private List<Map<String, Object>> fields(JsonNode i, Mode mode) {
         var fields = new ArrayList<Map<String, Object>>();
+        fields.add(Rows.field("Number", Shown.text(i, "number"), true));
         fields.add(Rows.field("Amount", Shown.usdc(i, "amountUsdc"), false));
         fields.add(Rows.field("Refunded", Shown.usdc(i, "amountRefundedUsdc"), false));
         fields.add(Rows.field("Reason", Shown.text(i, "billingReason"), false));

@@ -9,6 +9,7 @@ import io.abk.billing.gateway.controlplane.user.UserRole;
 import io.abk.billing.gateway.controlplane.user.UserService;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.InvoiceNumbers;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -97,6 +98,7 @@ public class SettingsPageRoutes {
                             Rows.field("Name", Shown.text(account, "name"), false),
                             Rows.field("Display name", Shown.text(account, "displayName"), false),
                             Rows.field("Payout address", Shown.text(account, "payoutAddressEvm"), true),
+                            Rows.field("Invoice prefix", invoicePrefix(account), true),
                             Rows.field("Updated", Shown.time(account, "updatedAt"), false)));
             return renderer.page(session, "Settings", SECTION, DashboardPages.SETTINGS, model);
         }));
@@ -125,6 +127,14 @@ public class SettingsPageRoutes {
                             "",
                             value(account, "payoutAddressEvm"),
                             "An EVM address: 0x followed by 40 hexadecimal digits.",
+                            false)
+                    .field(
+                            "Invoice prefix",
+                            "invoicePrefix",
+                            "",
+                            value(account, "invoicePrefix"),
+                            "3 to 12 upper-case letters and digits (A-Z, 0-9), as in ACME-000001. Numbers already"
+                                    + " given keep their prefix; the count goes on.",
                             false)
                     .button("Save settings", false);
             return renderer.page(
@@ -200,6 +210,12 @@ public class SettingsPageRoutes {
         model.put("accentOrDefault", accent.isEmpty() ? DEFAULT_ACCENT : accent);
         model.put("logo", value(account, "logoPath"));
         model.put("idempotencyKey", "dash_" + UUID.randomUUID());
+    }
+
+    /** The merchant's invoice prefix, else the default one its numbers carry. */
+    private static String invoicePrefix(JsonNode account) {
+        var chosen = value(account, "invoicePrefix");
+        return !chosen.isEmpty() ? chosen : InvoiceNumbers.defaultPrefix(value(account, "id")) + " (the default)";
     }
 
     /** The name customers see without a brand name: the display name, else the name. */

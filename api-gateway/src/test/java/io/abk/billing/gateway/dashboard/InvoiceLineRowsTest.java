@@ -71,6 +71,8 @@ class InvoiceLineRowsTest {
     private static String rendered(JsonNode invoice) {
         var model = Rows.detail("inv_1", invoice);
         model.put("subscriptionId", "sub_1");
+        model.put("number", "");
+        model.put("hostedInvoiceUrl", "");
         model.put("done", "");
         Rows.actions(model, List.of());
         model.put("fields", List.<Map<String, Object>>of());

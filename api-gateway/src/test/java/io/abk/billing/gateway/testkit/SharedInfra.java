@@ -33,7 +33,7 @@ public final class SharedInfra {
 
     public static final int PARTITIONS = 3;
     /**
-     * The topics the gateway uses (billing.test-clocks and webhooks.deliveries included), and chain.requests, whose
+     * The topics the gateway uses (billing.test-clocks, webhooks.deliveries and billing.invoice-number-commands included), and chain.requests, whose
      * group the stand-in joins for the settlement health.
      */
     private static final List<String> TOPICS = List.of(
@@ -43,6 +43,7 @@ public final class SharedInfra {
             Topics.CUSTOMER_COMMANDS.name(Deployment.DEFAULT),
             Topics.COUPON_COMMANDS.name(Deployment.DEFAULT),
             Topics.PROMOTION_CODE_COMMANDS.name(Deployment.DEFAULT),
+            Topics.INVOICE_NUMBER_COMMANDS.name(Deployment.DEFAULT),
             Topics.CHANGES.name(Deployment.DEFAULT),
             Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT),
             Topics.TEST_CLOCKS.name(Deployment.DEFAULT),

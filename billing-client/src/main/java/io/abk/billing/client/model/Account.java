@@ -16,4 +16,5 @@ public record Account(
         @Nullable String logoPath,
         Instant createdAt,
         Instant updatedAt,
-        boolean requireTotp) {}
+        boolean requireTotp,
+        @Nullable String invoicePrefix) {}

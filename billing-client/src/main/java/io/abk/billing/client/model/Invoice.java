@@ -8,7 +8,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * An invoice of a subscription; {@code customerId} is the subscription's customer (null on an invoice last changed
  * before customers existed). {@code amountUsdc} is the total: {@code subtotalUsdc} less {@code discountUsdc}, the sum
- * of the {@code lines}' amounts.
+ * of the {@code lines}' amounts. {@code number} ({@code <prefix>-000001}, gapless per merchant and mode),
+ * {@code finalizedAt} and {@code hostedInvoiceUrl} (the invoice's public, printable page) are null until the invoice is
+ * finalized, milliseconds after it is made.
  */
 public record Invoice(
         String id,
@@ -36,5 +38,8 @@ public record Invoice(
         @Nullable String refundTxHash,
         @Nullable Instant refundedAt,
         @Nullable Instant voidedAt,
+        @Nullable String number,
+        @Nullable Instant finalizedAt,
+        @Nullable String hostedInvoiceUrl,
         String mode,
         Instant createdAt) {}

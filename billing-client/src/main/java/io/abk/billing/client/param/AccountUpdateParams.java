@@ -12,7 +12,8 @@ public record AccountUpdateParams(
         @Nullable String payoutAddressEvm,
         @Nullable String brandName,
         @Nullable String accentColor,
-        @Nullable Boolean requireTotp) {
+        @Nullable Boolean requireTotp,
+        @Nullable String invoicePrefix) {
 
     public static Builder builder() {
         return new Builder();
@@ -25,6 +26,7 @@ public record AccountUpdateParams(
         private @Nullable String brandName;
         private @Nullable String accentColor;
         private @Nullable Boolean requireTotp;
+        private @Nullable String invoicePrefix;
 
         private Builder() {}
 
@@ -58,8 +60,18 @@ public record AccountUpdateParams(
             return this;
         }
 
+        /**
+         * The prefix of the invoice numbers assigned from now on: 3 to 12 upper-case letters and digits (else 400
+         * {@code invalid_invoice_prefix}); numbers already assigned keep theirs.
+         */
+        public Builder invoicePrefix(String invoicePrefix) {
+            this.invoicePrefix = invoicePrefix;
+            return this;
+        }
+
         public AccountUpdateParams build() {
-            return new AccountUpdateParams(displayName, payoutAddressEvm, brandName, accentColor, requireTotp);
+            return new AccountUpdateParams(
+                    displayName, payoutAddressEvm, brandName, accentColor, requireTotp, invoicePrefix);
         }
     }
 }

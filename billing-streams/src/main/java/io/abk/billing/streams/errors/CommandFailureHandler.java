@@ -1,5 +1,6 @@
 package io.abk.billing.streams.errors;
 
+import io.abk.billing.schemas.avro.InvoiceNumberCommand;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
@@ -21,6 +22,7 @@ public final class CommandFailureHandler extends DeadLetterProcessingHandler {
             case SubscriptionCommand command -> command.getCommandId();
             case PaymentCommand command -> command.getCommandId();
             case PaymentLinkCommand command -> command.getCommandId();
+            case InvoiceNumberCommand command -> command.getCommandId();
             case null, default -> null;
         };
         return "commandId=" + commandId;

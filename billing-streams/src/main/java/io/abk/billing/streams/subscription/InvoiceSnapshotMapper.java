@@ -10,6 +10,7 @@ import io.abk.billing.streams.shared.domain.RelayerGas;
 import io.abk.billing.streams.subscription.domain.BillingReason;
 import io.abk.billing.streams.subscription.domain.ChargeFailure;
 import io.abk.billing.streams.subscription.domain.Invoice;
+import io.abk.billing.streams.subscription.domain.InvoiceFinalization;
 import io.abk.billing.streams.subscription.domain.InvoiceLine;
 import io.abk.billing.streams.subscription.domain.InvoiceLineKind;
 import io.abk.billing.streams.subscription.domain.InvoiceStatus;
@@ -30,6 +31,7 @@ final class InvoiceSnapshotMapper {
 
     static InvoiceSnapshot snapshot(Invoice invoice, SubscriptionDetails owner, long version) {
         var failure = invoice.lastFailure();
+        var finalization = invoice.finalization();
         return InvoiceSnapshot.newBuilder()
                 .setId(invoice.id())
                 .setSubscriptionId(owner.id())
@@ -61,6 +63,9 @@ final class InvoiceSnapshotMapper {
                         .toList())
                 .setSubtotalMicros(invoice.subtotal().micros())
                 .setDiscountMicros(invoice.discount().micros())
+                .setNumber(finalization == null ? null : finalization.number())
+                .setFinalizedAt(finalization == null ? null : finalization.finalizedAt())
+                .setHostedInvoiceUrl(finalization == null ? null : finalization.hostedInvoiceUrl())
                 .build();
     }
 
@@ -89,7 +94,8 @@ final class InvoiceSnapshotMapper {
                 i.getRefundTxHash(),
                 i.getRefundedAt(),
                 i.getVoidedAt(),
-                i.getCreatedAt());
+                i.getCreatedAt(),
+                finalization(i));
         if (invoice.subtotal().micros() != InvoiceLines.subtotalMicros(i)
                 || invoice.discount().micros() != i.getDiscountMicros()) {
             throw new IllegalArgumentException("invoice " + i.getId() + " has a subtotal or discount its lines"
@@ -126,6 +132,21 @@ final class InvoiceSnapshotMapper {
                 UsdcAmount.ofMicros(Math.absExact(l.getUnitAmountMicros())),
                 UsdcAmount.ofMicros(Math.absExact(l.getAmountMicros())),
                 credit);
+    }
+
+    /** A number, its time and its page come together (the numbering sets them at once), else the invoice has none. */
+    private static @Nullable InvoiceFinalization finalization(InvoiceSnapshot i) {
+        var number = i.getNumber();
+        var finalizedAt = i.getFinalizedAt();
+        var url = i.getHostedInvoiceUrl();
+        if (number == null && finalizedAt == null && url == null) {
+            return null;
+        }
+        if (number == null || finalizedAt == null || url == null) {
+            throw new IllegalArgumentException(
+                    "invoice " + i.getId() + " has a number, finalizedAt or hostedInvoiceUrl without the others");
+        }
+        return new InvoiceFinalization(number, finalizedAt, url);
     }
 
     private static @Nullable ChargeFailure failure(InvoiceSnapshot i) {

@@ -6,7 +6,8 @@ import java.util.Locale;
 /**
  * Where a merchant's customers sign in to the customer portal, as the funding events link it: the gateway's
  * {@code /portal/sign-in} page (Sign-In with Ethereum) for one merchant and mode, under the public URL customers open
- * ({@code BILLING_PUBLIC_URL}, the gateway's own setting).
+ * ({@code BILLING_PUBLIC_URL}, the gateway's own setting); also the hosted invoice pages the invoice numbering mints,
+ * under the same URL.
  */
 public record PortalLinks(String publicUrl) {
 
@@ -19,6 +20,11 @@ public record PortalLinks(String publicUrl) {
                     "BILLING_PUBLIC_URL must be an absolute http(s) URL, was '" + publicUrl + "'");
         }
         publicUrl = publicUrl.endsWith("/") ? publicUrl.substring(0, publicUrl.length() - 1) : publicUrl;
+    }
+
+    /** The public page of the invoice whose unguessable token is {@code token}: {@code <public url>/invoice/<token>}. */
+    public String hostedInvoice(String token) {
+        return publicUrl + "/invoice/" + token;
     }
 
     /** The portal's sign-in page of {@code merchantId} in {@code mode}. */

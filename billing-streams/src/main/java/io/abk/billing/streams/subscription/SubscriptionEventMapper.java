@@ -27,6 +27,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionEvent.ChargeReques
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.CustomerActionRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.FundingCheckRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceFinalized;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaymentFailed;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceRefunded;
@@ -104,6 +105,7 @@ final class SubscriptionEventMapper {
                     case InvoiceCreated e -> invoice(data, after, e.invoice(), version, "invoice.created");
                     case InvoicePaid e -> invoice(data, after, e.invoice(), version, "invoice.paid");
                     case InvoiceVoided e -> invoice(data, after, e.invoice(), version, "invoice.voided");
+                    case InvoiceFinalized e -> invoice(data, after, e.invoice(), version, "invoice.finalized");
                     case InvoicePaymentFailed e -> {
                         data.setFailureCode(e.failure().code())
                                 .setFailureMessage(e.failure().message());

@@ -8,6 +8,7 @@ import io.abk.billing.schemas.avro.CheckFunding;
 import io.abk.billing.schemas.avro.CompleteSubscription;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
+import io.abk.billing.schemas.avro.FinalizeInvoice;
 import io.abk.billing.schemas.avro.PauseSubscription;
 import io.abk.billing.schemas.avro.RefundInvoice;
 import io.abk.billing.schemas.avro.RenewSubscription;
@@ -204,6 +205,9 @@ final class SubscriptionInstructionMapper {
                                         settle.getBlockNumber())
                                 : null,
                         settle.getFailureMessage());
+            case FinalizeInvoice finalize ->
+                new SubscriptionInstruction.Finalize(
+                        id, tenant, at, finalize.getInvoiceId(), finalize.getNumber(), finalize.getHostedInvoiceUrl());
             default -> throw header.unknownPayload(payload);
         };
     }

@@ -4,11 +4,13 @@ import io.abk.billing.streams.command.CommandNodes;
 
 /**
  * The names of the subscription topology's stateful and output nodes, shared by the topology that declares them
- * and the adapter that routes to them. {@code customersSink} writes to {@code billing.customer-commands}.
+ * and the adapter that routes to them. {@code customersSink} writes to {@code billing.customer-commands},
+ * {@code invoiceNumbersSink} to {@code billing.invoice-number-commands}.
  */
 public record SubscriptionNodes(
         CommandNodes command,
         String settledInvoicesStore,
         String eventsSink,
         String chainRequestsSink,
-        String customersSink) {}
+        String customersSink,
+        String invoiceNumbersSink) {}

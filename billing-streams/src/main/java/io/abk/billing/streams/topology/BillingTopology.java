@@ -2,6 +2,7 @@ package io.abk.billing.streams.topology;
 
 import io.abk.billing.schemas.avro.CouponAggregate;
 import io.abk.billing.schemas.avro.CustomerAggregate;
+import io.abk.billing.schemas.avro.InvoiceNumbering;
 import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentLinkAggregate;
 import io.abk.billing.schemas.avro.PromotionCodeAggregate;
@@ -18,6 +19,8 @@ import io.abk.billing.streams.coupon.CouponAdapter;
 import io.abk.billing.streams.coupon.CouponNodes;
 import io.abk.billing.streams.customer.CustomerAdapter;
 import io.abk.billing.streams.customer.CustomerNodes;
+import io.abk.billing.streams.invoicenumber.InvoiceNumberNodes;
+import io.abk.billing.streams.invoicenumber.InvoiceNumberProcessor;
 import io.abk.billing.streams.payment.PaymentAdapter;
 import io.abk.billing.streams.payment.PaymentNodes;
 import io.abk.billing.streams.payment.domain.PaymentPolicy;
@@ -44,14 +47,19 @@ import org.apache.kafka.streams.state.Stores;
  * aggregates; they meet only through topics (a link open mints a payment on the payment topic, a paid minted
  * payment reports to the link topic, a new subscription or a payment that knows its wallet ensures the wallet's
  * customer on the customer topic, a promotion code's redemption goes to its coupon and a coupon's to the
- * subscription), so each is its own sub-topology with its own tasks.
+ * subscription, every new invoice asks the invoice numbering for its number and gets it back as a subscription
+ * command), so each is its own sub-topology with its own tasks.
  *
  * <pre>
  * billing.subscription-commands -> subscription-commands-source -> subscription-command-processor
  *     [subscription-aggregates, subscription-processed-commands, subscription-settled-invoices]
  *     -> subscription-changes-sink (billing.changes), subscription-events-sink (billing.events),
  *        subscription-chain-requests-sink (chain.requests, keyed by invoice id),
- *        subscription-customers-sink (billing.customer-commands, keyed by customer id)
+ *        subscription-customers-sink (billing.customer-commands, keyed by customer id),
+ *        subscription-invoice-numbers-sink (billing.invoice-number-commands, keyed merchantId/mode)
+ * billing.invoice-number-commands -> invoice-number-commands-source -> invoice-number-processor
+ *     [invoice-numbering, invoice-numbering-processed-commands]
+ *     -> invoice-number-finalizations-sink (billing.subscription-commands, keyed by subscription id)
  * billing.payment-commands -> payment-commands-source -> payment-command-processor
  *     [payment-aggregates, payment-processed-commands]
  *     -> payment-changes-sink (billing.changes), payment-events-sink (billing.events),
@@ -102,6 +110,7 @@ public final class BillingTopology {
                 Topics.CUSTOMER_COMMANDS,
                 Topics.COUPON_COMMANDS,
                 Topics.PROMOTION_CODE_COMMANDS,
+                Topics.INVOICE_NUMBER_COMMANDS,
                 Topics.CHANGES,
                 Topics.EVENTS,
                 Topics.CHAIN_REQUESTS,
@@ -126,7 +135,8 @@ public final class BillingTopology {
                 SUBSCRIPTIONS.store("settled-invoices"),
                 SUBSCRIPTIONS.sink("events"),
                 SUBSCRIPTIONS.sink("chain-requests"),
-                SUBSCRIPTIONS.sink("customers"));
+                SUBSCRIPTIONS.sink("customers"),
+                SUBSCRIPTIONS.sink("invoice-numbers"));
         addAggregate(
                 topology,
                 deployment,
@@ -147,6 +157,13 @@ public final class BillingTopology {
         addSink(topology, deployment, SUBSCRIPTIONS, subscriptions.eventsSink(), Topics.EVENTS);
         addSink(topology, deployment, SUBSCRIPTIONS, subscriptions.chainRequestsSink(), Topics.CHAIN_REQUESTS);
         addSink(topology, deployment, SUBSCRIPTIONS, subscriptions.customersSink(), Topics.CUSTOMER_COMMANDS);
+        addSink(
+                topology,
+                deployment,
+                SUBSCRIPTIONS,
+                subscriptions.invoiceNumbersSink(),
+                Topics.INVOICE_NUMBER_COMMANDS);
+        addInvoiceNumbering(topology, deployment, portal);
 
         var paymentNodes = new PaymentNodes(
                 PAYMENTS,
@@ -251,6 +268,46 @@ public final class BillingTopology {
                         .withLoggingEnabled(Map.of()),
                 processor);
         addSink(topology, deployment, nodes, nodes.changesSink(), Topics.CHANGES);
+    }
+
+    /**
+     * The invoice numbering: one writer per merchant and mode numbers the invoices the subscriptions make and sends
+     * each number back to its subscription. Not an aggregate (no {@code Change}, a key that is no aggregate id), so it
+     * has its own processor with the aggregates' dedupe.
+     */
+    private static void addInvoiceNumbering(Topology topology, Deployment deployment, PortalLinks portal) {
+        var nodes = InvoiceNumberNodes.DEFAULT;
+        var commands = Topics.INVOICE_NUMBER_COMMANDS;
+        topology.addSource(
+                nodes.commandsSource(),
+                commands.keySerde().deserializer(),
+                commands.valueSerde().deserializer(),
+                commands.name(deployment));
+        topology.addProcessor(
+                nodes.processor(), () -> new InvoiceNumberProcessor(nodes, portal), nodes.commandsSource());
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                                Stores.persistentKeyValueStore(nodes.numberingStore()),
+                                Serdes.String(),
+                                AvroSerde.of(InvoiceNumbering.class))
+                        .withCachingDisabled()
+                        .withLoggingEnabled(Map.of()),
+                nodes.processor());
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                                Stores.persistentKeyValueStore(nodes.processedCommandStore()),
+                                Serdes.String(),
+                                Serdes.Long())
+                        .withCachingDisabled()
+                        .withLoggingEnabled(Map.of()),
+                nodes.processor());
+        var finalizations = Topics.SUBSCRIPTION_COMMANDS;
+        topology.addSink(
+                nodes.finalizationsSink(),
+                finalizations.name(deployment),
+                finalizations.keySerde().serializer(),
+                finalizations.valueSerde().serializer(),
+                nodes.processor());
     }
 
     /** The sink {@code name} of the aggregate {@code from}'s processor, writing to {@code topic}. */

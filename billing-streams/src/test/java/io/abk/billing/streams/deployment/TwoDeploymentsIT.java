@@ -11,6 +11,7 @@ import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.BillingStreamsApp;
 import io.abk.billing.streams.BillingStreamsSettings;
+import io.abk.billing.streams.invoicenumber.InvoiceNumberProcessor;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import io.abk.billing.topics.TopicProvisioner;
@@ -163,9 +164,13 @@ class TwoDeploymentsIT {
         assertThat(changes).extracting(Change::getOutcome).containsOnly(Outcome.ACCEPTED);
     }
 
-    /** Keeps the subscriptions' changes: the customers their creates ensure have changes of their own. */
+    /**
+     * Keeps the changes of the creates: the customers they ensure have changes of their own, and each first invoice's
+     * number comes back to its subscription as a command of the invoice numbering's.
+     */
     private static void add(List<Change> changes, Change change) {
-        if (change.getAggregateType().equals("subscription")) {
+        if (change.getAggregateType().equals("subscription")
+                && !change.getCommandId().startsWith(InvoiceNumberProcessor.FINALIZE_COMMAND_PREFIX)) {
             changes.add(change);
         }
     }

@@ -10,9 +10,11 @@ import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.render.InvoiceLines;
 import io.abk.billing.streams.subscription.domain.Invoice;
+import io.abk.billing.streams.subscription.domain.InvoiceFinalization;
 import io.abk.billing.streams.subscription.domain.InvoiceLine;
 import io.abk.billing.streams.subscription.domain.InvoiceLineKind;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +37,34 @@ class InvoiceMappingTest {
         assertThat(snapshot.getSubtotalMicros()).isEqualTo(6_000_000L);
         assertThat(snapshot.getDiscountMicros()).isEqualTo(1_000_000L);
         assertThat(InvoiceSnapshotMapper.invoice(snapshot, owner())).isEqualTo(DISCOUNTED);
+    }
+
+    @Test
+    void shouldWriteAndReadTheNumberWhenTheInvoiceIsFinalized() {
+        var finalization = new InvoiceFinalization(
+                "ACME-000007", Instant.parse("2026-02-01T10:00:00.004Z"), "https://pay.example/invoice/tok");
+        var finalized = DISCOUNTED.finalized(finalization);
+
+        var snapshot = InvoiceSnapshotMapper.snapshot(finalized, OWNER.details(), 5);
+
+        assertThat(snapshot.getNumber()).isEqualTo("ACME-000007");
+        assertThat(snapshot.getFinalizedAt()).isEqualTo(finalization.finalizedAt());
+        assertThat(snapshot.getHostedInvoiceUrl()).isEqualTo(finalization.hostedInvoiceUrl());
+        assertThat(InvoiceSnapshotMapper.invoice(snapshot, owner())).isEqualTo(finalized);
+        assertThat(InvoiceSnapshotMapper.snapshot(DISCOUNTED, OWNER.details(), 4)
+                        .getNumber())
+                .isNull();
+    }
+
+    @Test
+    void shouldRefuseToReadANumberWithoutItsPage() {
+        var snapshot = InvoiceSnapshot.newBuilder(InvoiceSnapshotMapper.snapshot(DISCOUNTED, OWNER.details(), 4))
+                .setNumber("ACME-000007")
+                .build();
+
+        assertThatThrownBy(() -> InvoiceSnapshotMapper.invoice(snapshot, owner()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("without the others");
     }
 
     @Test

@@ -46,7 +46,9 @@ class BillingTopologyNamesTest {
                         "coupon-aggregates",
                         "coupon-processed-commands",
                         "promotion-code-aggregates",
-                        "promotion-code-processed-commands"));
+                        "promotion-code-processed-commands",
+                        "invoice-numbering",
+                        "invoice-numbering-processed-commands"));
         assertThat(nodes)
                 .isEqualTo(Set.of(
                         "subscription-commands-source",
@@ -81,6 +83,10 @@ class BillingTopologyNamesTest {
                         "promotion-code-command-processor",
                         "promotion-code-changes-sink",
                         "promotion-code-events-sink",
-                        "promotion-code-coupons-sink"));
+                        "promotion-code-coupons-sink",
+                        "subscription-invoice-numbers-sink",
+                        "invoice-number-commands-source",
+                        "invoice-number-processor",
+                        "invoice-number-finalizations-sink"));
     }
 }

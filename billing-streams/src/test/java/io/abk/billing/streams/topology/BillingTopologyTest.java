@@ -122,10 +122,13 @@ class BillingTopologyTest {
         assertThat(invoiceCreated.getData().getSubscription()).isEqualTo(subscription);
         assertThat(published.get(0).value.getData().getInvoice()).isNull();
 
+        // The invoice numbering's answer follows at once: the aggregate's second command.
         SubscriptionAggregate stored = aggregates().get(SUB);
-        assertThat(stored.getSequence()).isEqualTo(1);
-        assertThat(stored.getSubscription()).isEqualTo(subscription);
-        assertThat(stored.getInvoices()).containsExactly(invoice);
+        assertThat(stored.getSequence()).isEqualTo(2);
+        assertThat(stored.getInvoices()).singleElement().satisfies(numbered -> {
+            assertThat(numbered.getId()).isEqualTo(invoice.getId());
+            assertThat(numbered.getNumber()).endsWith("-000001");
+        });
         assertThat(deadLetters.isEmpty()).isTrue();
     }
 
@@ -140,7 +143,10 @@ class BillingTopologyTest {
 
         assertThat(changes.isEmpty()).isTrue();
         assertThat(events.isEmpty()).isTrue();
-        assertThat(aggregates().get(SUB).getSequence()).isEqualTo(1);
+        assertThat(changes.finalizations()).hasSize(1);
+        assertThat(aggregates().get(SUB).getSequence())
+                .as("the create and its invoice's number")
+                .isEqualTo(2);
     }
 
     @Test
@@ -160,7 +166,8 @@ class BillingTopologyTest {
         assertThat(change.getSnapshots()).isEmpty();
         assertThat(change.getEventIds()).isEmpty();
         assertThat(events.isEmpty()).isTrue();
-        assertThat(aggregates().get(SUB)).isEqualTo(before);
+        // Compared as text: Avro's equals cannot compare a set nullable timestamp (the invoice's finalizedAt).
+        assertThat(aggregates().get(SUB).toString()).isEqualTo(before.toString());
     }
 
     @Test

@@ -96,7 +96,9 @@ class SettlementTopologyTest extends HarnessedTopologyTest {
         harness.commands.pipeInput(SUB, result);
         assertThat(harness.changes.isEmpty()).isTrue();
         assertThat(harness.events.isEmpty()).isTrue();
-        assertThat(harness.aggregates().get(SUB).getSequence()).isEqualTo(3);
+        assertThat(harness.aggregates().get(SUB).getSequence())
+                .as("create, its invoice's number, activate, settle")
+                .isEqualTo(4);
     }
 
     @Test

@@ -10,18 +10,23 @@ import org.apache.kafka.streams.test.TestRecord;
 /**
  * One output topic that several aggregates write, read as two: what {@code apart} picks (the customers' changes
  * and events, which every subscription and every payment with a wallet leads to) is kept in {@link #apart()}, and
- * the rest is read with the methods of {@link TestOutputTopic}, so a test of one aggregate reads its own records.
+ * the rest is read with the methods of {@link TestOutputTopic}, so a test of one aggregate reads its own records. What
+ * {@code finalization} picks (the invoice numbering's answer to every new invoice: its change and its
+ * {@code invoice.finalized}) is kept in {@link #finalizations()}.
  */
 final class SplitOutput<K, V> {
 
     private final TestOutputTopic<K, V> topic;
     private final Predicate<V> apart;
+    private final Predicate<V> finalization;
     private final List<TestRecord<K, V>> keptApart = new ArrayList<>();
+    private final List<TestRecord<K, V>> finalizations = new ArrayList<>();
     private final List<TestRecord<K, V>> rest = new ArrayList<>();
 
-    SplitOutput(TestOutputTopic<K, V> topic, Predicate<V> apart) {
+    SplitOutput(TestOutputTopic<K, V> topic, Predicate<V> apart, Predicate<V> finalization) {
         this.topic = topic;
         this.apart = apart;
+        this.finalization = finalization;
     }
 
     boolean isEmpty() {
@@ -54,9 +59,18 @@ final class SplitOutput<K, V> {
         return out;
     }
 
+    /** Reads and forgets the records of the invoice numbering's answers so far (every new invoice leads to one). */
+    List<TestRecord<K, V>> finalizations() {
+        poll();
+        var out = List.copyOf(finalizations);
+        finalizations.clear();
+        return out;
+    }
+
     private void poll() {
         for (var record : topic.readRecordsToList()) {
-            (apart.test(record.value()) ? keptApart : rest).add(record);
+            var value = record.value();
+            (apart.test(value) ? keptApart : finalization.test(value) ? finalizations : rest).add(record);
         }
     }
 }

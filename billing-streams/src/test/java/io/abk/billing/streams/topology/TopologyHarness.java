@@ -18,6 +18,7 @@ import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.BillingStreamsSettings;
 import io.abk.billing.streams.customer.CustomerAdapter;
+import io.abk.billing.streams.invoicenumber.InvoiceNumberProcessor;
 import io.abk.billing.streams.payment.domain.PaymentPolicy;
 import io.abk.billing.streams.subscription.domain.DunningPolicy;
 import java.nio.file.Path;
@@ -36,8 +37,9 @@ import org.apache.kafka.streams.test.TestRecord;
 /**
  * The production topology with the production Streams settings in a {@link TopologyTestDriver} with a pinned wall
  * clock, and typed handles on every topic it reads or writes. The customers' changes and events, which every
- * subscription and every payment with a wallet leads to, are kept apart on {@link #changes} and {@link #events}
- * ({@link SplitOutput#apart()}), so a test of another aggregate reads its own.
+ * subscription and every payment with a wallet leads to, and the invoice numbering's finalizations, which every new
+ * invoice leads to, are kept apart on {@link #changes} and {@link #events} ({@link SplitOutput#apart()},
+ * {@link SplitOutput#finalizations()}), so a test of another aggregate reads its own.
  */
 final class TopologyHarness implements AutoCloseable {
 
@@ -82,13 +84,15 @@ final class TopologyHarness implements AutoCloseable {
                         Topics.CHANGES.name(Deployment.DEFAULT),
                         Topics.CHANGES.keySerde().deserializer(),
                         Topics.CHANGES.valueSerde().deserializer()),
-                change -> change.getAggregateType().equals(CustomerAdapter.AGGREGATE_TYPE));
+                change -> change.getAggregateType().equals(CustomerAdapter.AGGREGATE_TYPE),
+                change -> change.getCommandId().startsWith(InvoiceNumberProcessor.FINALIZE_COMMAND_PREFIX));
         events = new SplitOutput<>(
                 driver.createOutputTopic(
                         Topics.EVENTS.name(Deployment.DEFAULT),
                         Topics.EVENTS.keySerde().deserializer(),
                         Topics.EVENTS.valueSerde().deserializer()),
-                event -> event.getType().startsWith("customer."));
+                event -> event.getType().startsWith("customer."),
+                event -> event.getType().equals("invoice.finalized"));
         chainRequests = driver.createOutputTopic(
                 Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT),
                 Topics.CHAIN_REQUESTS.keySerde().deserializer(),
@@ -187,6 +191,8 @@ final class TopologyHarness implements AutoCloseable {
         customerCommandsOut.readRecordsToList();
         changes.apart();
         events.apart();
+        changes.finalizations();
+        events.finalizations();
     }
 
     static <K, V> TestRecord<K, V> single(SplitOutput<K, V> topic) {

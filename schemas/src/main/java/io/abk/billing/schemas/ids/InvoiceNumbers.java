@@ -29,11 +29,6 @@ public final class InvoiceNumbers {
                 .toUpperCase(Locale.ROOT);
     }
 
-    /** The key of a merchant's numbering in {@code mode}. */
-    public static String key(String merchantId, io.abk.billing.schemas.avro.Mode mode) {
-        return key(merchantId, mode.name());
-    }
-
     /** Whether {@code prefix} is one a merchant may choose. */
     public static boolean isValidPrefix(String prefix) {
         return PREFIX.matcher(prefix).matches();

@@ -22,7 +22,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The events a journey expects on {@code billing.events} for one subscription, written down step by step next to
  * what the API answered at that step, and the check of the topic against them: the same types in the same order,
- * and each event's snapshots equal to the API's objects (the snapshots rendered the way the API renders them).
+ * and each event's snapshots equal to the API's objects (the snapshots rendered the way the API renders them);
+ * {@code invoice.finalized} aside.
  */
 final class JourneyEvents {
 
@@ -39,6 +40,12 @@ final class JourneyEvents {
     private static final JsonMapper API_JSON = JsonMapper.builder()
             .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
             .build();
+
+    /**
+     * Each invoice's {@code invoice.finalized} (its number) follows it by milliseconds, answered by the invoice
+     * numbering at its own pace, so a journey's steps do not order it: it is left out of the comparison.
+     */
+    private static final String FINALIZED = "invoice.finalized";
 
     private final List<Expected> expected = new ArrayList<>();
 
@@ -59,7 +66,10 @@ final class JourneyEvents {
     List<BillingEvent> assertPublished(Api api, String subscriptionId) {
         var events = api.topics()
                 .awaitValues(
-                        Topics.EVENTS, (BillingEvent e) -> e.getAggregateId().equals(subscriptionId), expected.size());
+                        Topics.EVENTS,
+                        (BillingEvent e) -> e.getAggregateId().equals(subscriptionId)
+                                && !e.getType().equals(FINALIZED),
+                        expected.size());
         assertThat(events)
                 .extracting(BillingEvent::getType)
                 .containsExactlyElementsOf(expected.stream().map(Expected::type).toList());

@@ -10,6 +10,8 @@ import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.InvoiceNumbers;
+import java.time.Clock;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.buffer.DataBufferLimitException;
@@ -28,7 +30,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code /v1/account}: the caller's merchant as the operator API shows it, and the change of its display name, default
- * payout address, checkout branding and whether its team must sign in with a second factor (the owner's, through the
+ * payout address, checkout branding, invoice prefix (sent on to the invoice numbering, {@link InvoicePrefixPublisher})
+ * and whether its team must sign in with a second factor (the owner's, through the
  * dashboard only), validated and audited as the operator's change is ({@link MerchantService#update}) with the caller
  * (the key or the team member) as the actor; {@code /v1/account/logo}: the checkout's logo, sent as the body ({@link
  * MerchantLogo}), and its removal. The merchant is always the caller's: no id is read from the request.
@@ -37,9 +40,13 @@ import tools.jackson.databind.JsonNode;
 public class AccountRoutes {
 
     private final MerchantService merchants;
+    private final InvoicePrefixPublisher invoicePrefixes;
+    private final Clock clock;
 
-    public AccountRoutes(MerchantService merchants) {
+    public AccountRoutes(MerchantService merchants, InvoicePrefixPublisher invoicePrefixes, Clock clock) {
         this.merchants = merchants;
+        this.invoicePrefixes = invoicePrefixes;
+        this.clock = clock;
     }
 
     @GetMapping("/v1/account")
@@ -55,7 +62,23 @@ public class AccountRoutes {
             return Mono.error(new ApiException(
                     403, ErrorCodes.PERMISSION_DENIED, "requireTotp is changed by the team's owner in the dashboard"));
         }
-        return merchants.update(caller.actorId(), caller.merchantId(), patch).map(AccountRoutes::wrap);
+        return merchants
+                .update(caller.actorId(), caller.merchantId(), patch)
+                .flatMap(updated -> publishPrefix(patch, updated).thenReturn(updated))
+                .map(AccountRoutes::wrap);
+    }
+
+    /**
+     * A given {@code invoicePrefix} goes to the invoice numbering of both modes once stored (cleared: the default
+     * prefix). Sent again with every PATCH that names it, so a PATCH answered 503 here is simply sent again.
+     */
+    private Mono<Void> publishPrefix(MerchantPatch patch, Merchant updated) {
+        if (!patch.invoicePrefix().given()) {
+            return Mono.empty();
+        }
+        var prefix = updated.invoicePrefix();
+        return invoicePrefixes.publish(
+                updated.id(), prefix != null ? prefix : InvoiceNumbers.defaultPrefix(updated.id()), clock.instant());
     }
 
     /**

@@ -26,6 +26,7 @@ public final class EventTypes {
             "subscription.allowance_low",
             "invoice.upcoming",
             "invoice.created",
+            "invoice.finalized",
             "invoice.paid",
             "invoice.payment_failed",
             "invoice.refunded",

@@ -22,6 +22,7 @@ public final class MerchantJson {
         json.put("createdAt", ApiJson.timestamp(m.createdAt()));
         json.put("updatedAt", ApiJson.timestamp(m.updatedAt()));
         json.put("requireTotp", m.requireTotp());
+        json.put("invoicePrefix", m.invoicePrefix());
         return json;
     }
 }

@@ -3,6 +3,8 @@ package io.abk.billing.gateway.controlplane.merchant;
 import io.abk.billing.gateway.platform.json.FieldChange;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.ErrorCodes;
+import io.abk.billing.schemas.ids.InvoiceNumbers;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -16,7 +18,8 @@ public record MerchantPatch(
         FieldChange<String> payoutAddressEvm,
         FieldChange<String> brandName,
         FieldChange<String> accentColor,
-        FieldChange<Boolean> requireTotp) {
+        FieldChange<Boolean> requireTotp,
+        FieldChange<String> invoicePrefix) {
 
     public static MerchantPatch parse(RequestFields fields) {
         var name = fields.change("name", () -> fields.optionalString("name", MerchantRequest.MAX_NAME_LENGTH));
@@ -29,13 +32,14 @@ public record MerchantPatch(
                 payoutAddressEvm(fields),
                 FieldChange.unchanged(),
                 FieldChange.unchanged(),
+                FieldChange.unchanged(),
                 FieldChange.unchanged());
     }
 
     /**
      * A merchant's own change of its settings ({@code PATCH /v1/account}): the display name, the default payout
      * address and the checkout's branding (the brand name, 1 to 80 characters, and the accent colour, {@code #rrggbb},
-     * kept lower-case), validated as the operator's are, and whether the team must sign in with a second factor; the
+     * kept lower-case), validated as the operator's are, the prefix of its invoice numbers, and whether the team must sign in with a second factor; the
      * name is the operator's to change, so it is not read.
      */
     public static MerchantPatch ofSettings(RequestFields fields) {
@@ -48,7 +52,10 @@ public record MerchantPatch(
                 fields.change(
                         "accentColor",
                         () -> fields.optionalString("accentColor").map(MerchantPatch::accentColor)),
-                requireTotp(fields));
+                requireTotp(fields),
+                fields.change(
+                        "invoicePrefix",
+                        () -> fields.optionalString("invoicePrefix").map(MerchantPatch::invoicePrefix)));
     }
 
     private static FieldChange<Boolean> requireTotp(RequestFields fields) {
@@ -73,7 +80,21 @@ public record MerchantPatch(
                 brand,
                 current.createdAt(),
                 current.updatedAt(),
-                Boolean.TRUE.equals(requireTotp.applyTo(current.requireTotp())));
+                Boolean.TRUE.equals(requireTotp.applyTo(current.requireTotp())),
+                invoicePrefix.applyTo(current.invoicePrefix()));
+    }
+
+    /** 3 to 12 upper-case letters and digits ({@link InvoiceNumbers#isValidPrefix}), else 400 invalid_invoice_prefix. */
+    private static String invoicePrefix(String prefix) {
+        if (!InvoiceNumbers.isValidPrefix(prefix)) {
+            throw new ApiException(
+                    400,
+                    ErrorCodes.INVALID_INVOICE_PREFIX,
+                    "invoicePrefix must be 3 to 12 upper-case letters and digits (A-Z, 0-9)",
+                    "invoicePrefix",
+                    null);
+        }
+        return prefix;
     }
 
     private static String accentColor(String text) {

@@ -13,8 +13,8 @@ import reactor.core.publisher.Mono;
 @Component
 public class MerchantRepository {
 
-    private static final String RETURNED =
-            Merchant.COLUMNS + ", " + Merchant.TOTP_COLUMN + ", " + Merchant.BRAND_COLUMNS;
+    private static final String RETURNED = Merchant.COLUMNS + ", " + Merchant.TOTP_COLUMN + ", "
+            + Merchant.INVOICE_PREFIX_COLUMN + ", " + Merchant.BRAND_COLUMNS;
 
     private final DatabaseClient db;
 
@@ -77,7 +77,8 @@ public class MerchantRepository {
     /** Writes the names, the payout address and the brand's name and accent of {@code next} (not its logo). */
     public Mono<Merchant> update(Merchant next, Instant at) {
         return db.sql("UPDATE merchants SET name = :name, display_name = :displayName, payout_address_evm = :payout,"
-                        + " brand_name = :brandName, accent_color = :accent, require_totp = :requireTotp, updated_at = :at WHERE id = :id"
+                        + " brand_name = :brandName, accent_color = :accent, require_totp = :requireTotp,"
+                        + " invoice_prefix = :invoicePrefix, updated_at = :at WHERE id = :id"
                         + " RETURNING " + RETURNED)
                 .bind("id", next.id())
                 .bind("name", next.name())
@@ -86,6 +87,7 @@ public class MerchantRepository {
                 .bind("brandName", SqlValues.nullable(next.brand().brandName(), String.class))
                 .bind("accent", SqlValues.nullable(next.brand().accentColor(), String.class))
                 .bind("requireTotp", next.requireTotp())
+                .bind("invoicePrefix", SqlValues.nullable(next.invoicePrefix(), String.class))
                 .bind("at", at)
                 .map(Merchant::from)
                 .one();

@@ -55,7 +55,8 @@ public class MerchantService {
                 MerchantBrand.NONE,
                 now,
                 now,
-                false);
+                false,
+                null);
         return merchants
                 .insert(merchant)
                 .flatMap(created -> audit.record(now, actor, "merchant.created", target(created), fields(created))
@@ -140,7 +141,8 @@ public class MerchantService {
      */
     public Mono<Merchant> ensureTagged(String tag, String name, @Nullable String payout) {
         var now = Now.of(clock);
-        var fresh = new Merchant(ids.next(IdPrefix.MERCHANT), name, null, payout, MerchantBrand.NONE, now, now, false);
+        var fresh = new Merchant(
+                ids.next(IdPrefix.MERCHANT), name, null, payout, MerchantBrand.NONE, now, now, false, null);
         return merchants
                 .insertTaggedIfAbsent(fresh, tag)
                 .flatMap(created -> audit.record(
@@ -164,7 +166,8 @@ public class MerchantService {
                                         existing.brand(),
                                         existing.createdAt(),
                                         existing.updatedAt(),
-                                        existing.requireTotp()),
+                                        existing.requireTotp(),
+                                        existing.invoicePrefix()),
                                 now))))
                 .as(tx::transactional)
                 .doOnSuccess(merchant -> {
@@ -189,6 +192,7 @@ public class MerchantService {
                         current.brand().accentColor(),
                         next.brand().accentColor())
                 .field("requireTotp", current.requireTotp(), next.requireTotp())
+                .field("invoicePrefix", current.invoicePrefix(), next.invoicePrefix())
                 .asMap();
         if (changed.isEmpty()) {
             return Mono.just(current);

@@ -62,6 +62,8 @@ public final class ErrorCodes {
 
     /** An email that is not one address: at most 254 characters, one {@code @}, no spaces. */
     public static final String INVALID_EMAIL = "invalid_email";
+    /** An {@code invoicePrefix} that is not 3 to 12 upper-case letters and digits: 400. */
+    public static final String INVALID_INVOICE_PREFIX = "invalid_invoice_prefix";
     /** A PATCH of a customer naming a wallet: a customer is its wallet, which never changes. */
     public static final String WALLET_IMMUTABLE = "wallet_immutable";
     /** A {@code customerId} that names no customer of the caller's merchant and mode: 400. */

@@ -39,12 +39,16 @@ public final class RequestPaths {
     }
 
     /**
-     * The request's path as logs may show it: an invitation's link ({@code /dashboard/invitations/<token>}) and a
-     * customer portal's link ({@code /portal/s/<token>}) carry a secret in their path, which is masked.
+     * The request's path as logs may show it: an invitation's link ({@code /dashboard/invitations/<token>}), a
+     * customer portal's link ({@code /portal/s/<token>}) and a hosted invoice ({@code /invoice/<token>}) carry a
+     * secret in their path, which is masked.
      */
     public static String forLog(ServerHttpRequest request) {
         if (isUnder(request, "dashboard", "invitations")) {
             return "/dashboard/invitations/***";
+        }
+        if (isUnder(request, "invoice")) {
+            return "/invoice/***";
         }
         return isUnder(request, "portal", "s")
                 ? "/portal/s/***"

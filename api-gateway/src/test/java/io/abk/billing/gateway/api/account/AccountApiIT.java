@@ -45,7 +45,8 @@ class AccountApiIT extends LifecycleIT {
                         "logoPath",
                         "createdAt",
                         "updatedAt",
-                        "requireTotp");
+                        "requireTotp",
+                        "invoicePrefix");
         assertThat(account.get("requireTotp").asBoolean())
                 .as("no team requires two factors at first")
                 .isFalse();

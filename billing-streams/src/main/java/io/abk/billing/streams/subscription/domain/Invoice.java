@@ -31,7 +31,8 @@ public record Invoice(
         @Nullable String refundTxHash,
         @Nullable Instant refundedAt,
         @Nullable Instant voidedAt,
-        Instant createdAt) {
+        Instant createdAt,
+        @Nullable InvoiceFinalization finalization) {
 
     public Invoice {
         lines = List.copyOf(lines);
@@ -49,6 +50,48 @@ public record Invoice(
         if (amountRefunded.compareTo(amount) > 0) {
             throw new IllegalArgumentException("invoice " + id + " refunded " + amountRefunded + " of " + amount);
         }
+    }
+
+    /** An invoice not finalized yet: no number. */
+    public Invoice(
+            String id,
+            InvoiceStatus status,
+            UsdcAmount amount,
+            List<InvoiceLine> lines,
+            UsdcAmount amountRefunded,
+            BillingReason billingReason,
+            Period period,
+            Instant dueAt,
+            int attemptCount,
+            @Nullable Instant nextAttemptAt,
+            @Nullable ChargeFailure lastFailure,
+            @Nullable Instant paidAt,
+            @Nullable String txHash,
+            @Nullable RelayerGas gas,
+            @Nullable String refundTxHash,
+            @Nullable Instant refundedAt,
+            @Nullable Instant voidedAt,
+            Instant createdAt) {
+        this(
+                id,
+                status,
+                amount,
+                lines,
+                amountRefunded,
+                billingReason,
+                period,
+                dueAt,
+                attemptCount,
+                nextAttemptAt,
+                lastFailure,
+                paidAt,
+                txHash,
+                gas,
+                refundTxHash,
+                refundedAt,
+                voidedAt,
+                createdAt,
+                null);
     }
 
     /**
@@ -139,6 +182,11 @@ public record Invoice(
                 .gas(null));
     }
 
+    /** Numbered by the invoice numbering: {@code finalization} is its number and hosted page, from now on. */
+    public Invoice finalized(InvoiceFinalization finalization) {
+        return with(i -> i.finalization(finalization));
+    }
+
     /** Voided at {@code voidedAt}: nothing more is due. */
     public Invoice voided(Instant voidedAt) {
         return with(i -> i.status(InvoiceStatus.VOID).nextAttemptAt(null).voidedAt(voidedAt));
@@ -181,6 +229,7 @@ public record Invoice(
         private @Nullable String refundTxHash;
         private @Nullable Instant refundedAt;
         private @Nullable Instant voidedAt;
+        private @Nullable InvoiceFinalization finalization;
 
         private Builder(Invoice from) {
             this.from = from;
@@ -195,6 +244,7 @@ public record Invoice(
             this.refundTxHash = from.refundTxHash;
             this.refundedAt = from.refundedAt;
             this.voidedAt = from.voidedAt;
+            this.finalization = from.finalization;
         }
 
         public Builder status(InvoiceStatus status) {
@@ -252,6 +302,11 @@ public record Invoice(
             return this;
         }
 
+        public Builder finalization(@Nullable InvoiceFinalization finalization) {
+            this.finalization = finalization;
+            return this;
+        }
+
         private Invoice build() {
             return new Invoice(
                     from.id,
@@ -271,7 +326,8 @@ public record Invoice(
                     refundTxHash,
                     refundedAt,
                     voidedAt,
-                    from.createdAt);
+                    from.createdAt,
+                    finalization);
         }
     }
 }

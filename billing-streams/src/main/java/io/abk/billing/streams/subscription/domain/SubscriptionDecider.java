@@ -10,6 +10,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.CheckF
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Complete;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Create;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.ExpireIncomplete;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Finalize;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.InvoiceInstruction;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Pause;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Refund;
@@ -37,7 +38,7 @@ import java.util.List;
  * and no clock: time comes from the command's {@code requestedAt}, the retry schedule from the {@link DunningPolicy}
  * given. This class checks what every command shares (the aggregate exists, is the caller's, holds the invoice named)
  * and hands each command to the rules of its concern: {@link ActivationRules}, {@link LifecycleRules},
- * {@link UpdateRules}, {@link InvoiceRules}, {@link SettlementRules}, {@link SignedMandateRules}, {@link CustomerActionRules}, and for what the renewal scheduler fires,
+ * {@link UpdateRules}, {@link InvoiceRules}, {@link SettlementRules}, {@link SignedMandateRules}, {@link CustomerActionRules}, {@link FinalizationRules}, and for what the renewal scheduler fires,
  * {@link RenewalRules} and {@link FundingRules}.
  */
 public final class SubscriptionDecider {
@@ -72,6 +73,7 @@ public final class SubscriptionDecider {
             case Charge charge -> InvoiceRules.charge(existing, charge, dunning);
             case Refund refund -> InvoiceRules.refund(existing, refund);
             case VoidInvoice voidInvoice -> InvoiceRules.voidInvoice(existing, voidInvoice);
+            case Finalize finalize -> FinalizationRules.finalize(existing, finalize);
             case SettleCharge settle -> SettlementRules.settleCharge(existing, settle, dunning);
             case SettleRefund settle -> SettlementRules.settleRefund(existing, settle);
             case Renew renew -> RenewalRules.renew(existing, renew, dunning);

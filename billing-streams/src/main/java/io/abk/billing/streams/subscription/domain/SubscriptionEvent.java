@@ -71,6 +71,9 @@ public sealed interface SubscriptionEvent {
 
     record InvoiceVoided(Invoice invoice) implements Published, InvoiceChanged {}
 
+    /** {@code invoice.finalized}: the invoice has its number and hosted page. */
+    record InvoiceFinalized(Invoice invoice) implements Published, InvoiceChanged {}
+
     /**
      * A charge went to settlement; {@code invoice} counts the attempt. {@code sandboxMode} is a manual charge's
      * explicit simulator outcome, {@code sandboxDefaultOutcome} the subscription's

@@ -8,6 +8,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionEvent.CustomerActi
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.FundingCheckAnswered;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.FundingCheckRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceFinalized;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaymentFailed;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceRefunded;
@@ -98,6 +99,7 @@ public final class SubscriptionEvolver {
             case InvoiceRefunded refunded -> state.mapDetails(d -> d.withInvoice(refunded.invoice()));
             case InvoiceReopened reopened -> state.mapDetails(d -> d.withInvoice(reopened.invoice()));
             case InvoiceVoided voided -> state.mapDetails(d -> d.withInvoice(voided.invoice()));
+            case InvoiceFinalized finalized -> state.mapDetails(d -> d.withInvoice(finalized.invoice()));
             case MandateSignatureRequested requested ->
                 state.mapDetails(d -> d.with(b -> b.mandateSignature(requested.signature())));
             case MandateSignatureSettled settled ->

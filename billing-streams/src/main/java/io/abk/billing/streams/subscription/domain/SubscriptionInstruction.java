@@ -121,6 +121,16 @@ public sealed interface SubscriptionInstruction {
             String invoiceId,
             @Nullable UsdcAmount amount) implements InvoiceInstruction {}
 
+    /** The invoice numbering numbered invoice {@code invoiceId}: {@code number}, shown at {@code hostedInvoiceUrl}. */
+    record Finalize(
+            String subscriptionId,
+            Tenant tenant,
+            Instant requestedAt,
+            String invoiceId,
+            String number,
+            String hostedInvoiceUrl)
+            implements InvoiceInstruction {}
+
     /** Void an open invoice. */
     record VoidInvoice(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId)
             implements InvoiceInstruction {}
