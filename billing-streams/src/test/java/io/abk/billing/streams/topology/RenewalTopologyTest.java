@@ -113,7 +113,8 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
                 "cmd_meta",
                 SUB,
                 CREATED_AT.plusSeconds(60),
-                new UpdateSubscription(null, null, null, Map.of("sandboxRenewalOutcome", "insufficient_balance"))));
+                new UpdateSubscription(
+                        null, null, null, Map.of("sandboxRenewalOutcome", "insufficient_balance"), null, null)));
         harness.drain();
         var types = new ArrayList<String>();
         var nextAttempts = new ArrayList<Instant>();
