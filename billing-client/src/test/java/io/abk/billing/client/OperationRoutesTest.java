@@ -17,6 +17,7 @@ import io.abk.billing.client.param.ProductCreateParams;
 import io.abk.billing.client.param.ProductUpdateParams;
 import io.abk.billing.client.param.SubscriptionCreateParams;
 import io.abk.billing.client.param.SubscriptionUpdateParams;
+import io.abk.billing.client.param.UpcomingInvoiceParams;
 import io.abk.billing.client.param.WebhookEndpointCreateParams;
 import io.abk.billing.client.param.WebhookEndpointUpdateParams;
 import java.lang.reflect.Method;
@@ -52,6 +53,11 @@ class OperationRoutesTest {
             Map.entry(byte[].class, new byte[] {(byte) 0x89, 'P', 'N', 'G'}),
             Map.entry(ListParams.class, ListParams.NONE),
             Map.entry(CustomerListParams.class, CustomerListParams.NONE),
+            Map.entry(
+                    UpcomingInvoiceParams.class,
+                    UpcomingInvoiceParams.builder("sub_1")
+                            .amountUsdc(new BigDecimal("5"))
+                            .build()),
             Map.entry(
                     CustomerCreateParams.class,
                     CustomerCreateParams.builder().wallet(WALLET).build()),

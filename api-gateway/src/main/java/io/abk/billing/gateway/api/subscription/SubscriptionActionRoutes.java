@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.api.subscription;
 
+import io.abk.billing.gateway.api.catalog.PriceLookup;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.RequestPaths;
@@ -41,9 +42,11 @@ public class SubscriptionActionRoutes {
             fields -> new PauseSubscription());
 
     private final SubscriptionActions actions;
+    private final PriceLookup prices;
 
-    public SubscriptionActionRoutes(SubscriptionActions actions) {
+    public SubscriptionActionRoutes(SubscriptionActions actions, PriceLookup prices) {
         this.actions = actions;
+        this.prices = prices;
     }
 
     @PostMapping("/activate")
@@ -73,13 +76,21 @@ public class SubscriptionActionRoutes {
         return act(caller, id, body, exchange, payload);
     }
 
+    /** The PATCH: {@link LifecycleRequests#update}, with a plan change's price and proration ({@link PlanChanges}). */
     @PatchMapping
     public Mono<Map<String, Object>> update(
             Caller caller,
             @PathVariable String id,
             @RequestBody(required = false) @Nullable JsonNode body,
             ServerWebExchange exchange) {
-        return act(caller, id, body, exchange, LifecycleRequests::update);
+        return PlanChanges.price(caller, RequestFields.of(body), prices)
+                .flatMap(price -> act(
+                        caller,
+                        id,
+                        body,
+                        exchange,
+                        fields -> PlanChanges.withPlanChange(
+                                LifecycleRequests.update(fields), fields, price.orElse(null))));
     }
 
     /** Sends the lifecycle command and answers {@code {subscription}}. */
