@@ -15,6 +15,7 @@ export const OPERATIONS: Readonly<Record<string, string>> = Object.freeze({
   pauseSubscription: 'subscriptions.pause',
   listInvoices: 'invoices.list',
   getInvoice: 'invoices.retrieve',
+  getUpcomingInvoice: 'invoices.upcoming',
   chargeInvoice: 'invoices.charge',
   refundInvoice: 'invoices.refund',
   voidInvoice: 'invoices.void',

@@ -52,6 +52,21 @@ export interface SubscriptionUpdateParams {
   couponId?: string | null;
   /** Redeem this promotion code for the subscription; sent alone. */
   promotionCode?: string | null;
+  /** A month or year price of the catalog: its amount and interval become the subscription's. */
+  priceId?: string | null;
+  /** What a change of amount does to the period under way (default `create_prorations`). */
+  prorationBehavior?: ProrationBehavior | null;
+}
+
+export type ProrationBehavior = 'create_prorations' | 'always_invoice' | 'none';
+
+/** The query of `GET /v1/invoices/upcoming`: the subscription and, optionally, a proposed change. */
+export interface UpcomingInvoiceParams {
+  subscriptionId: string;
+  /** A proposed amount per period, written exactly (a string or a number with at most 6 decimals). */
+  amountUsdc?: AmountInput;
+  priceId?: string;
+  prorationBehavior?: ProrationBehavior;
 }
 
 export interface CouponCreateParams {

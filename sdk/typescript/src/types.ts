@@ -70,6 +70,10 @@ export interface Subscription {
   /** The action the customer signed last in the customer portal, submitted by the relayer; null when there was none. */
   lastCustomerAction: CustomerAction | null;
   latestInvoiceId: string | null;
+  /** The coupon the subscription's invoices are discounted by, while it lasts; null when none. */
+  discount: Discount | null;
+  /** Lines waiting for the next invoice: the prorations of a change of amount, a carried credit. */
+  pendingInvoiceLines: InvoiceLine[];
   successUrl: string | null;
   cancelUrl: string | null;
   metadata: Metadata;
@@ -542,4 +546,37 @@ export interface DeletedWebhookEndpoint {
 export interface Redelivery {
   event: Event;
   deliveries: { deliveryId: string; endpointId: string; status: 'queued' }[];
+}
+
+/** A coupon applied to a subscription: a percentage or an amount off each invoice it applies to. */
+export interface Discount {
+  couponId: string;
+  couponName: string | null;
+  promotionCodeId: string | null;
+  percentOff: number | null;
+  amountOffUsdc: Amount | null;
+  duration: 'once' | 'repeating' | 'forever';
+  durationInMonths: number | null;
+  start: Timestamp;
+  /** repeating: an invoice whose period starts at or after it is not discounted. */
+  end: Timestamp | null;
+}
+
+/** A subscription's next invoice as it would be made (`GET /v1/invoices/upcoming`): a draft, not stored. */
+export interface InvoicePreview {
+  id: null;
+  object: 'invoice';
+  subscriptionId: string;
+  customerId: string | null;
+  number: null;
+  status: 'draft';
+  amountUsdc: Amount;
+  subtotalUsdc: Amount;
+  discountUsdc: Amount;
+  lines: InvoiceLine[];
+  billingReason: 'subscription_cycle' | 'subscription_update';
+  periodStart: Timestamp;
+  periodEnd: Timestamp;
+  dueAt: Timestamp;
+  mode: Mode;
 }

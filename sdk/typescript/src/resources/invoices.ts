@@ -1,7 +1,7 @@
 import type { ListCall } from '../pagination.js';
 import type { RequestOptions } from '../transport.js';
-import type { ChargeParams, InvoiceListParams, RefundParams } from '../params.js';
-import type { ChargeResult, Invoice } from '../types.js';
+import type { ChargeParams, InvoiceListParams, RefundParams, UpcomingInvoiceParams } from '../params.js';
+import type { ChargeResult, Invoice, InvoicePreview } from '../types.js';
 import { id, Resource } from './resource.js';
 
 /** /v1/invoices: what each subscription period bills. */
@@ -12,6 +12,11 @@ export class Invoices extends Resource {
 
   retrieve(invoiceId: string, options?: RequestOptions): Promise<Invoice> {
     return this.request({ method: 'GET', path: `/v1/invoices/${id(invoiceId)}` }, options);
+  }
+
+  /** The subscription's next invoice as it would be made, with a proposed change applied as of now. */
+  upcoming(params: UpcomingInvoiceParams, options?: RequestOptions): Promise<InvoicePreview> {
+    return this.request({ method: 'GET', path: '/v1/invoices/upcoming', query: { ...params } }, options);
   }
 
   /** Charges an open invoice now through the subscription's mandate. */

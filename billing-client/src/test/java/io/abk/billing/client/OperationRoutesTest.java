@@ -20,6 +20,7 @@ import io.abk.billing.client.param.PromotionCodeCreateParams;
 import io.abk.billing.client.param.PromotionCodeListParams;
 import io.abk.billing.client.param.SubscriptionCreateParams;
 import io.abk.billing.client.param.SubscriptionUpdateParams;
+import io.abk.billing.client.param.UpcomingInvoiceParams;
 import io.abk.billing.client.param.WebhookEndpointCreateParams;
 import io.abk.billing.client.param.WebhookEndpointUpdateParams;
 import java.lang.reflect.Method;
@@ -69,6 +70,11 @@ class OperationRoutesTest {
                     PromotionCodeCreateParams.builder()
                             .couponId("coupon_1")
                             .code("WELCOME20")
+                            .build()),
+            Map.entry(
+                    UpcomingInvoiceParams.class,
+                    UpcomingInvoiceParams.builder("sub_1")
+                            .amountUsdc(new BigDecimal("5"))
                             .build()),
             Map.entry(
                     CustomerCreateParams.class,

@@ -7,6 +7,7 @@ import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.ChargeInvoice;
 import io.abk.billing.schemas.avro.CompleteSubscription;
 import io.abk.billing.schemas.avro.CreateSubscription;
+import io.abk.billing.schemas.avro.InvoiceLineSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.PauseSubscription;
@@ -18,6 +19,7 @@ import io.abk.billing.schemas.avro.UpdateSubscription;
 import io.abk.billing.schemas.avro.VoidInvoice;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.schemas.money.Proration;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -311,6 +313,7 @@ final class StubLifecycle {
         });
         var updated = copy(subscription, step).setMetadata(metadata);
         if (update.getAmountMicros() != null) {
+            updated.setPendingInvoiceLines(pendingAfter(step, subscription, update));
             updated.setAmountMicros(update.getAmountMicros());
         }
         if (update.getInterval() != null) {
@@ -320,6 +323,49 @@ final class StubLifecycle {
             updated.setPlanId(update.getPlanId());
         }
         return step.accept(updated.build());
+    }
+
+    /**
+     * The pending lines after a change of amount of an active subscription in the same interval: its two proration
+     * lines appended (the shared rule, {@link Proration}), unless the behavior is none. The other cases of the rule
+     * (always_invoice's invoice, trials, carried credit) are billing-streams' own tests.
+     */
+    private static List<InvoiceLineSnapshot> pendingAfter(
+            Step step, SubscriptionSnapshot subscription, UpdateSubscription update) {
+        var pending = new ArrayList<>(subscription.getPendingInvoiceLines());
+        var oldMicros = subscription.getAmountMicros();
+        var newMicros = update.getAmountMicros();
+        var now = step.now();
+        var start = subscription.getCurrentPeriodStart();
+        var end = subscription.getCurrentPeriodEnd();
+        if (newMicros == null
+                || newMicros == oldMicros
+                || "none".equals(update.getProrationBehavior())
+                || !subscription.getStatus().equals("active")
+                || (update.getInterval() != null && !update.getInterval().equals(subscription.getInterval()))
+                || !now.isBefore(end)) {
+            return pending;
+        }
+        var lines = Proration.lines(oldMicros, newMicros, start, end, now);
+        var rest = now.isAfter(start) ? now : start;
+        var interval = subscription.getInterval();
+        pending.add(new InvoiceLineSnapshot(
+                "proration",
+                Proration.unusedTime(oldMicros, interval),
+                rest,
+                end,
+                1L,
+                lines.unusedMicros(),
+                lines.unusedMicros()));
+        pending.add(new InvoiceLineSnapshot(
+                "proration",
+                Proration.remainingTime(newMicros, interval),
+                rest,
+                end,
+                1L,
+                lines.remainingMicros(),
+                lines.remainingMicros()));
+        return pending;
     }
 
     private Decision withInvoice(

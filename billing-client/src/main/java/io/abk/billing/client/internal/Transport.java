@@ -72,6 +72,11 @@ public final class Transport {
         return read(field == null ? answer : answer.path(field), type);
     }
 
+    /** A GET with {@code query} whose JSON answer is {@code type}. */
+    public <T> T get(String path, Map<String, String> query, RequestOptions options, Class<T> type) {
+        return read(send("GET", path, query, null, "application/json", options), type);
+    }
+
     /** A call with a raw body of {@code contentType} (an uploaded image). */
     public <T> T upload(
             String method,

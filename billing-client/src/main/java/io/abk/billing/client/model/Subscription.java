@@ -2,11 +2,14 @@ package io.abk.billing.client.model;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A recurring subscription: its terms, period, mandate and state; {@code customerId} is the customer of its wallet.
+ * A recurring subscription: its terms, period, mandate and state; {@code customerId} is the customer of its wallet,
+ * {@code discount} the coupon its invoices are discounted by (null: none), {@code pendingInvoiceLines} the lines waiting
+ * for its next invoice (the prorations of a change of amount, a carried credit).
  */
 public record Subscription(
         String id,
@@ -32,6 +35,8 @@ public record Subscription(
         @Nullable MandateSignature mandateSignature,
         @Nullable CustomerAction lastCustomerAction,
         @Nullable String latestInvoiceId,
+        @Nullable Discount discount,
+        List<InvoiceLine> pendingInvoiceLines,
         @Nullable String successUrl,
         @Nullable String cancelUrl,
         Map<String, String> metadata,

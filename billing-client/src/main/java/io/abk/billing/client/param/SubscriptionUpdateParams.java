@@ -8,7 +8,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The request body {@code UpdateSubscriptionRequest}; build it with {@link #builder()}. Fields left unset are not sent.
- * Every field optional; an empty body changes nothing. The new amount and interval bill from the next renewal.
+ * Every field optional; an empty body changes nothing. The new amount and interval bill from the next renewal, a change
+ * of amount prorating the period under way as {@code prorationBehavior} says; {@code priceId} sets both from a price.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SubscriptionUpdateParams(
@@ -17,7 +18,9 @@ public record SubscriptionUpdateParams(
         @Nullable String planId,
         @Nullable Map<String, String> metadata,
         @Nullable Object couponId,
-        @Nullable String promotionCode) {
+        @Nullable String promotionCode,
+        @Nullable String priceId,
+        @Nullable String prorationBehavior) {
 
     public static Builder builder() {
         return new Builder();
@@ -31,6 +34,8 @@ public record SubscriptionUpdateParams(
         private @Nullable Map<String, String> metadata;
         private @Nullable Object couponId;
         private @Nullable String promotionCode;
+        private @Nullable String priceId;
+        private @Nullable String prorationBehavior;
 
         private Builder() {}
 
@@ -77,8 +82,21 @@ public record SubscriptionUpdateParams(
             return this;
         }
 
+        /** A month or year price of the catalog: its amount and interval become the subscription's. */
+        public Builder priceId(String priceId) {
+            this.priceId = priceId;
+            return this;
+        }
+
+        /** {@code create_prorations} (the default), {@code always_invoice} or {@code none}. */
+        public Builder prorationBehavior(String prorationBehavior) {
+            this.prorationBehavior = prorationBehavior;
+            return this;
+        }
+
         public SubscriptionUpdateParams build() {
-            return new SubscriptionUpdateParams(amountUsdc, interval, planId, metadata, couponId, promotionCode);
+            return new SubscriptionUpdateParams(
+                    amountUsdc, interval, planId, metadata, couponId, promotionCode, priceId, prorationBehavior);
         }
     }
 }

@@ -7,7 +7,9 @@ import io.abk.billing.client.internal.Bodies;
 import io.abk.billing.client.internal.Transport;
 import io.abk.billing.client.model.ChargeResult;
 import io.abk.billing.client.model.Invoice;
+import io.abk.billing.client.model.InvoicePreview;
 import io.abk.billing.client.param.ListParams;
+import io.abk.billing.client.param.UpcomingInvoiceParams;
 import java.math.BigDecimal;
 import org.jspecify.annotations.Nullable;
 
@@ -40,6 +42,20 @@ public final class InvoiceService {
     @Operation("getInvoice")
     public Invoice retrieve(String id, RequestOptions options) {
         return transport.call("GET", "/v1/invoices/" + Transport.segment(id), null, options, null, Invoice.class);
+    }
+
+    /**
+     * The next invoice of a subscription as it would be made, with a proposed change of amount or price applied as of
+     * now (a draft: nothing is stored).
+     */
+    public InvoicePreview upcoming(UpcomingInvoiceParams params) {
+        return upcoming(params, RequestOptions.NONE);
+    }
+
+    /** See {@link #upcoming(UpcomingInvoiceParams)}; with this call's options. */
+    @Operation("getUpcomingInvoice")
+    public InvoicePreview upcoming(UpcomingInvoiceParams params, RequestOptions options) {
+        return transport.get("/v1/invoices/upcoming", params.query(), options, InvoicePreview.class);
     }
 
     /** Charges an open invoice now through the mandate ({@code sandboxMode} only in test mode). */

@@ -104,7 +104,7 @@ final class InvoiceSnapshotMapper {
         return invoice;
     }
 
-    private static InvoiceLineSnapshot lineSnapshot(InvoiceLine line) {
+    static InvoiceLineSnapshot lineSnapshot(InvoiceLine line) {
         return InvoiceLineSnapshot.newBuilder()
                 .setKind(line.kind().apiName())
                 .setDescription(line.description())
@@ -117,7 +117,7 @@ final class InvoiceSnapshotMapper {
     }
 
     /** A line read back: a negative amount, or any discount, takes its amount off the invoice. */
-    private static InvoiceLine line(InvoiceLineSnapshot l) {
+    static InvoiceLine line(InvoiceLineSnapshot l) {
         var kind = InvoiceLineKind.fromApiName(l.getKind());
         var credit = kind == InvoiceLineKind.DISCOUNT || l.getAmountMicros() < 0;
         if (l.getUnitAmountMicros() != 0 && (l.getUnitAmountMicros() < 0) != credit) {

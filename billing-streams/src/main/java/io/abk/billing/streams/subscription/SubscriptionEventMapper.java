@@ -25,6 +25,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionEvent;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.AllowanceLow;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.ChargeRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.CustomerActionRequested;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.DiscountApplied;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.FundingCheckRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceFinalized;
@@ -98,6 +99,7 @@ final class SubscriptionEventMapper {
                     case SubscriptionCreated e -> "subscription.created";
                     case SubscriptionActivated e -> "subscription.activated";
                     case SubscriptionUpdated e -> "subscription.updated";
+                    case DiscountApplied e -> "subscription.updated";
                     case SubscriptionPastDue e -> "subscription.past_due";
                     case SubscriptionCanceled e -> "subscription.canceled";
                     case SubscriptionPaused e -> "subscription.paused";

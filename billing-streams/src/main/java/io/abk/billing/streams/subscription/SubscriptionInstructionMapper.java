@@ -1,6 +1,7 @@
 package io.abk.billing.streams.subscription;
 
 import io.abk.billing.schemas.avro.ActivateSubscription;
+import io.abk.billing.schemas.avro.ApplyDiscount;
 import io.abk.billing.schemas.avro.CancelSubscription;
 import io.abk.billing.schemas.avro.ChargeDueInvoice;
 import io.abk.billing.schemas.avro.ChargeInvoice;
@@ -32,8 +33,11 @@ import io.abk.billing.streams.shared.domain.RelayerOutcome;
 import io.abk.billing.streams.subscription.domain.ChargeFailure;
 import io.abk.billing.streams.subscription.domain.CustomerActionKind;
 import io.abk.billing.streams.subscription.domain.CustomerRequest;
+import io.abk.billing.streams.subscription.domain.Discount;
+import io.abk.billing.streams.subscription.domain.DiscountDuration;
 import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Plan;
+import io.abk.billing.streams.subscription.domain.ProrationBehavior;
 import io.abk.billing.streams.subscription.domain.SettlementResult;
 import io.abk.billing.streams.subscription.domain.SignedMandate;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction;
@@ -51,6 +55,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Resume
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Update;
 import io.abk.billing.streams.subscription.domain.WalletFunding;
 import io.abk.billing.streams.subscription.domain.Wallets;
+import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -85,7 +90,16 @@ final class SubscriptionInstructionMapper {
                         create.getMerchantRef(),
                         create.getMetadata(),
                         create.getSuccessUrl(),
-                        create.getCancelUrl());
+                        create.getCancelUrl(),
+                        discount(
+                                create.getCouponId(),
+                                create.getCouponName(),
+                                create.getPromotionCodeId(),
+                                create.getPercentOffBasisPoints(),
+                                create.getAmountOffMicros(),
+                                create.getDiscountDuration(),
+                                create.getDiscountDurationInMonths(),
+                                at));
             case ActivateSubscription activate -> new Activate(id, tenant, at, activate.getOnChainSubscriptionId());
             case CompleteSubscription complete -> new Complete(id, tenant, at, complete.getOnChainSubscriptionId());
             case CancelSubscription cancel -> new Cancel(id, tenant, at, cancel.getImmediate());
@@ -99,7 +113,24 @@ final class SubscriptionInstructionMapper {
                         update.getAmountMicros() == null ? null : UsdcAmount.ofMicros(update.getAmountMicros()),
                         update.getInterval() == null ? null : Interval.fromApiName(update.getInterval()),
                         update.getPlanId(),
-                        update.getMetadata());
+                        update.getMetadata(),
+                        update.getPriceId(),
+                        ProrationBehavior.fromApiName(update.getProrationBehavior()),
+                        header.commandId());
+            case ApplyDiscount apply ->
+                new SubscriptionInstruction.ApplyDiscount(
+                        id,
+                        tenant,
+                        at,
+                        discount(
+                                apply.getCouponId(),
+                                apply.getCouponName(),
+                                apply.getPromotionCodeId(),
+                                apply.getPercentOffBasisPoints(),
+                                apply.getAmountOffMicros(),
+                                apply.getDiscountDuration(),
+                                apply.getDiscountDurationInMonths(),
+                                at));
             case RevokeMandate revoke -> new SubscriptionInstruction.RevokeMandate(id, tenant, at);
             case ChargeInvoice charge -> new Charge(id, tenant, at, charge.getInvoiceId(), charge.getSandboxMode());
             case RefundInvoice refund ->
@@ -210,6 +241,36 @@ final class SubscriptionInstructionMapper {
                         id, tenant, at, finalize.getInvoiceId(), finalize.getNumber(), finalize.getHostedInvoiceUrl());
             default -> throw header.unknownPayload(payload);
         };
+    }
+
+    /**
+     * The discount of a redeemed coupon, applied at {@code at}; null without a coupon. A coupon without its duration, or
+     * with both or neither of its amounts, is a contract breach: throws.
+     */
+    private static @Nullable Discount discount(
+            @Nullable String couponId,
+            @Nullable String couponName,
+            @Nullable String promotionCodeId,
+            @Nullable Integer percentOffBasisPoints,
+            @Nullable Long amountOffMicros,
+            @Nullable String duration,
+            @Nullable Integer durationInMonths,
+            Instant at) {
+        if (couponId == null) {
+            return null;
+        }
+        if (duration == null) {
+            throw new IllegalArgumentException("coupon " + couponId + " is redeemed without its duration");
+        }
+        return Discount.applied(
+                couponId,
+                couponName,
+                promotionCodeId,
+                percentOffBasisPoints,
+                amountOffMicros,
+                DiscountDuration.fromApiName(duration),
+                durationInMonths,
+                at);
     }
 
     /** The signed terms; a permit only with all three of its fields (else a contract breach: throws). */

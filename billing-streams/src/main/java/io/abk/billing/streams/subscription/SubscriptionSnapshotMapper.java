@@ -1,6 +1,7 @@
 package io.abk.billing.streams.subscription;
 
 import io.abk.billing.schemas.avro.CustomerActionSnapshot;
+import io.abk.billing.schemas.avro.DiscountSnapshot;
 import io.abk.billing.schemas.avro.FundingCheckState;
 import io.abk.billing.schemas.avro.InFlightSettlement;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
@@ -19,6 +20,8 @@ import io.abk.billing.streams.subscription.domain.BillingCycle;
 import io.abk.billing.streams.subscription.domain.CustomerAction;
 import io.abk.billing.streams.subscription.domain.CustomerActionKind;
 import io.abk.billing.streams.subscription.domain.CustomerActions;
+import io.abk.billing.streams.subscription.domain.Discount;
+import io.abk.billing.streams.subscription.domain.DiscountDuration;
 import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Mandate;
 import io.abk.billing.streams.subscription.domain.MandateSignature;
@@ -170,7 +173,42 @@ final class SubscriptionSnapshotMapper {
                         .map(SubscriptionSnapshotMapper::customerAction)
                         .toList())
                 .setCustomerId(customerId(d))
+                .setDiscount(discount(d.discount()))
+                .setPendingInvoiceLines(d.pendingLines().stream()
+                        .map(InvoiceSnapshotMapper::lineSnapshot)
+                        .toList())
                 .build();
+    }
+
+    private static @Nullable DiscountSnapshot discount(@Nullable Discount discount) {
+        return discount == null
+                ? null
+                : DiscountSnapshot.newBuilder()
+                        .setCouponId(discount.couponId())
+                        .setCouponName(discount.couponName())
+                        .setPromotionCodeId(discount.promotionCodeId())
+                        .setPercentOffBasisPoints(discount.percentOffBasisPoints())
+                        .setAmountOffMicros(discount.amountOffMicros())
+                        .setDuration(discount.duration().apiName())
+                        .setDurationInMonths(discount.durationInMonths())
+                        .setStart(discount.start())
+                        .setEnd(discount.end())
+                        .build();
+    }
+
+    private static @Nullable Discount discount(@Nullable DiscountSnapshot s) {
+        return s == null
+                ? null
+                : new Discount(
+                        s.getCouponId(),
+                        s.getCouponName(),
+                        s.getPromotionCodeId(),
+                        s.getPercentOffBasisPoints(),
+                        s.getAmountOffMicros(),
+                        DiscountDuration.fromApiName(s.getDuration()),
+                        s.getDurationInMonths(),
+                        s.getStart(),
+                        s.getEnd());
     }
 
     private static @Nullable MandateSignatureSnapshot mandateSignature(@Nullable MandateSignature signature) {
@@ -293,7 +331,11 @@ final class SubscriptionSnapshotMapper {
                 settlements,
                 mandateSignature(s.getMandateSignature(), mandateSubmissionCount),
                 customerActions(s.getCustomerActions()),
-                null);
+                null,
+                discount(s.getDiscount()),
+                s.getPendingInvoiceLines().stream()
+                        .map(InvoiceSnapshotMapper::line)
+                        .toList());
         var status = s.getStatus();
         onlyWhen(s.getPausedAt(), "paused".equals(status), "pausedAt", s);
         onlyWhen(s.getCanceledAt(), "canceled".equals(status), "canceledAt", s);

@@ -23,6 +23,8 @@ import io.abk.billing.streams.subscription.domain.ChargeFailure;
 import io.abk.billing.streams.subscription.domain.CustomerAction;
 import io.abk.billing.streams.subscription.domain.CustomerActionKind;
 import io.abk.billing.streams.subscription.domain.CustomerActions;
+import io.abk.billing.streams.subscription.domain.Discount;
+import io.abk.billing.streams.subscription.domain.DiscountDuration;
 import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Invoice;
 import io.abk.billing.streams.subscription.domain.InvoiceLine;
@@ -133,6 +135,25 @@ class MappingRoundTripTest {
                 RelayedSubmission.pending(1, T0.plusSeconds(7))
                         .settled(new RelayerOutcome.NotSubmitted(
                                 "PERMIT_FAILED", "The token refused the permit", null)))))));
+        // A repeating discount and pending prorations with a carried credit; a once discount by fixed amount.
+        var period = new Period(T0.plusSeconds(60), Instant.parse("2026-04-30T08:00:00Z"));
+        var discounted = busy.with(b -> b.discount(new Discount(
+                        "coupon_1",
+                        "WELCOME",
+                        "promo_1",
+                        2_000,
+                        null,
+                        DiscountDuration.REPEATING,
+                        3,
+                        T0,
+                        Instant.parse("2026-06-30T08:00:00Z")))
+                .pendingLines(List.of(
+                        InvoiceLine.proration("Unused time on 10 USDC per month", period, -9_000_000),
+                        InvoiceLine.proration("Remaining time on 5 USDC per month", period, 4_500_000),
+                        InvoiceLine.proration("Remaining time on 0.000001 USDC per month", period, 0),
+                        InvoiceLine.proration("Credit from inv_a", period, -1))));
+        var once = trialing.with(b -> b.discount(
+                new Discount("coupon_2", null, null, null, 5_000_000L, DiscountDuration.ONCE, null, T0, null)));
         return Stream.of(
                 new Active(portal),
                 new PastDue(permitFailed),
@@ -153,7 +174,9 @@ class MappingRoundTripTest {
                         trialing.cycle(),
                         new Mandate(MandateStatus.REVOKED, "7"),
                         List.of(),
-                        null)));
+                        null)),
+                new Active(discounted),
+                new Incomplete(once));
     }
 
     @ParameterizedTest(name = "{index}: {0}")
@@ -264,6 +287,7 @@ class MappingRoundTripTest {
                         payload.getMerchantRef(),
                         Map.of("source", "test"),
                         null,
+                        null,
                         null));
     }
 
@@ -310,7 +334,9 @@ class MappingRoundTripTest {
                 Settlements.NONE,
                 null,
                 CustomerActions.NONE,
-                null);
+                null,
+                null,
+                List.of());
     }
 
     private static Invoice openInvoice(String id) {

@@ -29,7 +29,10 @@ import io.abk.billing.streams.shared.domain.RelayerGas;
 import io.abk.billing.streams.shared.domain.RelayerOutcome;
 import io.abk.billing.streams.shared.domain.Tenant;
 import io.abk.billing.streams.subscription.domain.ChargeFailure;
+import io.abk.billing.streams.subscription.domain.Discount;
+import io.abk.billing.streams.subscription.domain.DiscountDuration;
 import io.abk.billing.streams.subscription.domain.Interval;
+import io.abk.billing.streams.subscription.domain.ProrationBehavior;
 import io.abk.billing.streams.subscription.domain.SettlementResult;
 import io.abk.billing.streams.subscription.domain.SignedMandate;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction;
@@ -61,7 +64,8 @@ class SubscriptionInstructionMapperTest {
                 Arguments.of(new ResumeSubscription(), new SubscriptionInstruction.Resume(SUB, TENANT, AT, "cmd_m")),
                 Arguments.of(new PauseSubscription(), new SubscriptionInstruction.Pause(SUB, TENANT, AT)),
                 Arguments.of(
-                        new UpdateSubscription(5_000_000L, "year", "plan_2", Map.of("a", ""), null, null),
+                        new UpdateSubscription(
+                                5_000_000L, "year", "plan_2", Map.of("a", ""), "price_2", "always_invoice"),
                         new SubscriptionInstruction.Update(
                                 SUB,
                                 TENANT,
@@ -69,10 +73,42 @@ class SubscriptionInstructionMapperTest {
                                 UsdcAmount.ofMicros(5_000_000),
                                 Interval.YEAR,
                                 "plan_2",
-                                Map.of("a", ""))),
+                                Map.of("a", ""),
+                                "price_2",
+                                ProrationBehavior.ALWAYS_INVOICE,
+                                "cmd_m")),
                 Arguments.of(
                         new UpdateSubscription(null, null, null, Map.of(), null, null),
-                        new SubscriptionInstruction.Update(SUB, TENANT, AT, null, null, null, Map.of())),
+                        new SubscriptionInstruction.Update(
+                                SUB,
+                                TENANT,
+                                AT,
+                                null,
+                                null,
+                                null,
+                                Map.of(),
+                                null,
+                                ProrationBehavior.CREATE_PRORATIONS,
+                                "cmd_m")),
+                Arguments.of(
+                        new io.abk.billing.schemas.avro.ApplyDiscount(
+                                "coupon_1", "WELCOME", "promo_1", 2_000, null, "repeating", 3),
+                        new SubscriptionInstruction.ApplyDiscount(
+                                SUB,
+                                TENANT,
+                                AT,
+                                Discount.applied(
+                                        "coupon_1",
+                                        "WELCOME",
+                                        "promo_1",
+                                        2_000,
+                                        null,
+                                        DiscountDuration.REPEATING,
+                                        3,
+                                        AT))),
+                Arguments.of(
+                        new io.abk.billing.schemas.avro.ApplyDiscount(null, null, null, null, null, null, null),
+                        new SubscriptionInstruction.ApplyDiscount(SUB, TENANT, AT, null)),
                 Arguments.of(new RevokeMandate("chain"), new SubscriptionInstruction.RevokeMandate(SUB, TENANT, AT)),
                 Arguments.of(
                         new ChargeInvoice("inv_1", "allowance_revoked"),

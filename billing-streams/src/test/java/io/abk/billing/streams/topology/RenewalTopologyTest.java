@@ -2,6 +2,7 @@ package io.abk.billing.streams.topology;
 
 import static io.abk.billing.streams.topology.TopologyHarness.single;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.BillingEvent;
@@ -210,6 +211,41 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
         assertThat(subscription(expired).getCanceledAt()).isEqualTo(expiresAt);
         assertThat(invoice(expired).getStatus()).isEqualTo("void");
         assertThat(eventTypes()).containsExactly("invoice.voided", "subscription.canceled");
+    }
+
+    @Test
+    void shouldCarryAPlanChangesProrationLinesOnTheNextRenewalInvoice() {
+        // given the active subscription moved down to 5 USDC halfway through its 28-day period
+        var midpoint = Instant.parse("2027-02-14T09:30:00Z");
+        var changed = harness.send(CommandEnvelopes.command(
+                "cmd_down",
+                SUB,
+                midpoint,
+                new UpdateSubscription(5_000_000L, null, null, Map.of(), null, "create_prorations")));
+        assertThat(changed.getOutcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(subscription(changed).getPendingInvoiceLines())
+                .extracting(line -> line.getKind(), line -> line.getDescription(), line -> line.getAmountMicros())
+                .containsExactly(
+                        tuple("proration", "Unused time on 9.99 USDC per month", -4_995_000L),
+                        tuple("proration", "Remaining time on 5 USDC per month", 2_500_000L));
+        assertThat(single(harness.events).value().getType()).isEqualTo("subscription.updated");
+
+        // when the period renews
+        var renewed =
+                harness.send(CommandEnvelopes.scheduled(RENEW_ID, SUB, PERIOD_END, new RenewSubscription(PERIOD_END)));
+
+        // then the renewal carries them after its subscription line, is charged their sum, and nothing waits
+        var invoice = invoice(renewed);
+        assertThat(invoice.getLines())
+                .extracting(line -> line.getKind(), line -> line.getAmountMicros())
+                .containsExactly(
+                        tuple("subscription", 5_000_000L),
+                        tuple("proration", -4_995_000L),
+                        tuple("proration", 2_500_000L));
+        assertThat(invoice.getAmountMicros()).isEqualTo(2_505_000L);
+        assertThat(invoice.getSubtotalMicros()).isEqualTo(2_505_000L);
+        assertThat(subscription(renewed).getPendingInvoiceLines()).isEmpty();
+        assertThat(single(harness.chainRequests).value().getAmountMicros()).isEqualTo(2_505_000L);
     }
 
     private static SubscriptionCommand chargeDue(String invoiceId, int attempt, Instant dueAt) {

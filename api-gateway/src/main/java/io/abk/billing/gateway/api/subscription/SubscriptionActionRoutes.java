@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.api.subscription;
 
 import io.abk.billing.gateway.api.coupon.DiscountChoice;
+import io.abk.billing.gateway.api.catalog.PriceLookup;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.RequestPaths;
@@ -42,9 +43,11 @@ public class SubscriptionActionRoutes {
             fields -> new PauseSubscription());
 
     private final SubscriptionActions actions;
+    private final PriceLookup prices;
 
-    public SubscriptionActionRoutes(SubscriptionActions actions) {
+    public SubscriptionActionRoutes(SubscriptionActions actions, PriceLookup prices) {
         this.actions = actions;
+        this.prices = prices;
     }
 
     @PostMapping("/activate")
@@ -74,6 +77,7 @@ public class SubscriptionActionRoutes {
         return act(caller, id, body, exchange, payload);
     }
 
+    /** The PATCH: {@link LifecycleRequests#update}, with a plan change's price and proration ({@link PlanChanges}). */
     @PatchMapping
     public Mono<Map<String, Object>> update(
             Caller caller,
@@ -87,7 +91,14 @@ public class SubscriptionActionRoutes {
                 return actions.discount(caller, id, discount.get(), exchange)
                         .map(subscription -> Map.of("subscription", subscription));
             }
-            return act(caller, id, body, exchange, LifecycleRequests::update);
+            return PlanChanges.price(caller, RequestFields.of(body), prices)
+                    .flatMap(price -> act(
+                            caller,
+                            id,
+                            body,
+                            exchange,
+                            fields -> PlanChanges.withPlanChange(
+                                    LifecycleRequests.update(fields), fields, price.orElse(null))));
         });
     }
 

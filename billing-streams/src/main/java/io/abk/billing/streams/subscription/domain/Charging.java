@@ -31,12 +31,19 @@ final class Charging {
     /** The vault's mandate was canceled (by the customer, or the portal's signed cancel): no retry can pass. */
     static final String MANDATE_REVOKED = "MANDATE_REVOKED";
 
+    /**
+     * The invoice asks more than the customer's mandate lets the vault charge per period (a change's prorations added
+     * to a renewal): not sent, since the vault would refuse it.
+     */
+    static final String AMOUNT_EXCEEDS_MANDATE = "amount_exceeds_mandate";
+
     private Charging() {}
 
     /**
      * One attempt to charge {@code invoice} at {@code now}. Without an active mandate it fails at once with
      * {@code MANDATE_INACTIVE} (it counts as an attempt, schedules no retry); a 0 USDC invoice (a trial's) is paid
-     * at once with nothing to move and no attempt counted; otherwise the attempt goes to settlement.
+     * at once with nothing to move and no attempt counted; an invoice above the mandate's amount per period fails with
+     * {@code amount_exceeds_mandate} and stays open, no attempt counted; otherwise the attempt goes to settlement.
      */
     static void attempt(
             Transition t, Invoice invoice, @Nullable String sandboxMode, Instant now, DunningPolicy dunning) {
@@ -50,6 +57,19 @@ final class Charging {
         }
         if (invoice.amount().isZero()) {
             paid(t, invoice, now, null, null);
+            return;
+        }
+        var cap = mandate.amount();
+        if (cap != null && invoice.amount().compareTo(cap) > 0) {
+            // No attempt is counted and none scheduled: nothing went to the chain, and no retry could pass. The
+            // invoice stays open for the merchant to void, or to charge once the amount fits.
+            var failure = new ChargeFailure(
+                    AMOUNT_EXCEEDS_MANDATE,
+                    "Invoice " + invoice.id() + " of "
+                            + invoice.amount().toDecimal().toPlainString()
+                            + " USDC exceeds the " + cap.toDecimal().toPlainString()
+                            + " USDC per period the customer's mandate allows; the vault would refuse the charge");
+            t.apply(new InvoicePaymentFailed(invoice.failed(failure, null, false), failure));
             return;
         }
         var attempted = invoice.attempted();

@@ -136,6 +136,35 @@ public record Invoice(
                 .reduce(0, Math::addExact));
     }
 
+    /**
+     * The same open invoice made of {@code lines} instead (its amount their sum): an incomplete subscription's first
+     * invoice whose discount changed before it was charged.
+     */
+    public Invoice repriced(List<InvoiceLine> lines) {
+        if (status != InvoiceStatus.OPEN) {
+            throw new IllegalStateException("only an open invoice is re-priced, not " + id + " (" + status + ")");
+        }
+        return new Invoice(
+                id,
+                status,
+                InvoiceLine.total(lines),
+                lines,
+                amountRefunded,
+                billingReason,
+                period,
+                dueAt,
+                attemptCount,
+                nextAttemptAt,
+                lastFailure,
+                paidAt,
+                txHash,
+                gas,
+                refundTxHash,
+                refundedAt,
+                voidedAt,
+                createdAt);
+    }
+
     /** What a refund may still take: the amount paid minus what was refunded (in-flight refunds aside). */
     public UsdcAmount refundable() {
         return amount.minus(amountRefunded);

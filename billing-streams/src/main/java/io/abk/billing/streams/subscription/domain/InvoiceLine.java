@@ -53,6 +53,21 @@ public record InvoiceLine(
                 false);
     }
 
+    /**
+     * A proration line of {@code signedMicros} (negative: a credit) over {@code period}: the unused or remaining time
+     * of a change of amount, or a credit carried from one invoice to the next.
+     */
+    public static InvoiceLine proration(String description, Period period, long signedMicros) {
+        var amount = UsdcAmount.ofMicros(Math.absExact(signedMicros));
+        return new InvoiceLine(InvoiceLineKind.PRORATION, description, period, 1, amount, amount, signedMicros < 0);
+    }
+
+    /** The discount line of an invoice for {@code period}: {@code micros} (> 0) taken off. */
+    public static InvoiceLine discount(Discount discount, Period period, long micros) {
+        var amount = UsdcAmount.ofMicros(micros);
+        return new InvoiceLine(InvoiceLineKind.DISCOUNT, discount.description(), period, 1, amount, amount, true);
+    }
+
     /** What the line adds to the invoice's total, in micro-USDC: negative for a credit. */
     public long signedMicros() {
         return credit ? -amount.micros() : amount.micros();

@@ -2,7 +2,6 @@ package io.abk.billing.streams.subscription.domain;
 
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
-import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceVoided;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionCanceled;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionPaused;
@@ -65,14 +64,15 @@ final class LifecycleRules {
             var period = BillingPeriods.periodFrom(now, now, d.plan().interval());
             var cycle = new BillingCycle(period, now, d.cycle().trialEnd(), false);
             var invoiceId = Ids.derivedId(IdPrefix.INVOICE, now, command.commandId());
-            var invoice = Invoice.open(
+            t.apply(new SubscriptionResumed(cycle));
+            var invoice = InvoiceComposer.open(
+                    t,
                     invoiceId,
                     List.of(InvoiceLine.subscription(d.plan(), period)),
                     BillingReason.SUBSCRIPTION_RESUME,
                     period,
                     now,
                     now);
-            t.apply(new SubscriptionResumed(cycle)).apply(new InvoiceCreated(invoice));
             Charging.attempt(t, invoice, null, now, dunning);
             return t.accept();
         }

@@ -2,7 +2,6 @@ package io.abk.billing.streams.subscription.domain;
 
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
-import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.ChargeDue;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.ExpireIncomplete;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Renew;
@@ -25,7 +24,8 @@ final class RenewalRules {
 
     /**
      * The period ending at {@code periodEnd} is over. Set to cancel at period end (any status): canceled now, as an
-     * immediate cancel. Active: the next period's {@code subscription_cycle} invoice, charged at once; the period
+     * immediate cancel. Active: the next period's {@code subscription_cycle} invoice (with the lines pending from changes and the
+     * discount, {@link InvoiceComposer}), charged at once; the period
      * moves only when it is paid ({@link Charging#paid}). Anything else (paused, past due, incomplete, a period
      * that has moved on) renews nothing.
      */
@@ -47,14 +47,15 @@ final class RenewalRules {
         var period = BillingPeriods.periodFrom(
                 current.end(), d.cycle().anchor(), d.plan().interval());
         var invoiceId = Ids.derivedId(IdPrefix.INVOICE, now, command.commandId());
-        var invoice = Invoice.open(
+        var t = new Transition(state);
+        var invoice = InvoiceComposer.open(
+                t,
                 invoiceId,
                 List.of(InvoiceLine.subscription(d.plan(), period)),
                 BillingReason.SUBSCRIPTION_CYCLE,
                 period,
                 current.end(),
                 now);
-        var t = new Transition(state).apply(new InvoiceCreated(invoice));
         Charging.attempt(t, invoice, null, now, dunning);
         return t.accept();
     }

@@ -1,8 +1,8 @@
 package io.abk.billing.streams.subscription.domain;
 
-import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Activate;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.ApplyDiscount;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Cancel;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Charge;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.ChargeDue;
@@ -38,7 +38,7 @@ import java.util.List;
  * and no clock: time comes from the command's {@code requestedAt}, the retry schedule from the {@link DunningPolicy}
  * given. This class checks what every command shares (the aggregate exists, is the caller's, holds the invoice named)
  * and hands each command to the rules of its concern: {@link ActivationRules}, {@link LifecycleRules},
- * {@link UpdateRules}, {@link InvoiceRules}, {@link SettlementRules}, {@link SignedMandateRules}, {@link CustomerActionRules}, {@link FinalizationRules}, and for what the renewal scheduler fires,
+ * {@link UpdateRules} (with {@link ProrationRules}), {@link DiscountRules}, {@link InvoiceRules}, {@link SettlementRules}, {@link SignedMandateRules}, {@link CustomerActionRules}, {@link FinalizationRules}, and for what the renewal scheduler fires,
  * {@link RenewalRules} and {@link FundingRules}.
  */
 public final class SubscriptionDecider {
@@ -69,7 +69,8 @@ public final class SubscriptionDecider {
             case Resume resume -> LifecycleRules.resume(existing, resume, dunning);
             case Pause pause -> LifecycleRules.pause(existing, pause);
             case RevokeMandate revoke -> LifecycleRules.revokeMandate(existing, revoke);
-            case Update update -> UpdateRules.update(existing, update);
+            case Update update -> UpdateRules.update(existing, update, dunning);
+            case ApplyDiscount apply -> DiscountRules.apply(existing, apply);
             case Charge charge -> InvoiceRules.charge(existing, charge, dunning);
             case Refund refund -> InvoiceRules.refund(existing, refund);
             case VoidInvoice voidInvoice -> InvoiceRules.voidInvoice(existing, voidInvoice);
@@ -123,13 +124,16 @@ public final class SubscriptionDecider {
                         Settlements.NONE,
                         null,
                         CustomerActions.NONE,
-                        null);
+                        null,
+                        command.discount(),
+                        List.of());
                 var line = trial
                         ? InvoiceLine.trial(command.plan(), period)
                         : InvoiceLine.subscription(command.plan(), period);
-                var invoice = Invoice.open(
-                        command.invoiceId(), List.of(line), BillingReason.SUBSCRIPTION_CREATE, period, now, now);
-                yield SubscriptionDecision.accept(new SubscriptionCreated(subscription), new InvoiceCreated(invoice));
+                var t = Transition.created(new SubscriptionCreated(subscription));
+                InvoiceComposer.open(
+                        t, command.invoiceId(), List.of(line), BillingReason.SUBSCRIPTION_CREATE, period, now, now);
+                yield t.accept();
             }
         };
     }

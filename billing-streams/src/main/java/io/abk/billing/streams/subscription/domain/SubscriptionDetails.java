@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * What every existing subscription has, whatever its status: the data shared by the status records of
  * {@link SubscriptionState}. Holds the aggregate's invoices, oldest first ({@code latestInvoiceId} names one of
  * them), the settlements in flight for them, the latest signed mandate handed to the relayer, if any, the customer
- * portal's actions handed to it, and the latest funding check before a renewal. Settled invoices may leave it and come back when a command names
+ * portal's actions handed to it, the latest funding check before a renewal, the discount its invoices get and the lines
+ * waiting for its next invoice (prorations, a carried credit). Settled invoices may leave it and come back when a command names
  * one ({@link InvoiceRetention}), so "every invoice" here means every invoice the rules can still act on by
  * themselves. Immutable: changes return a copy, made by {@link #with}.
  */
@@ -37,12 +38,15 @@ public record SubscriptionDetails(
         Settlements settlements,
         @Nullable MandateSignature mandateSignature,
         CustomerActions customerActions,
-        @Nullable RenewalFundingCheck fundingCheck)
+        @Nullable RenewalFundingCheck fundingCheck,
+        @Nullable Discount discount,
+        List<InvoiceLine> pendingLines)
         implements ExistingState.Details {
 
     public SubscriptionDetails {
         metadata = Map.copyOf(metadata);
         invoices = List.copyOf(invoices);
+        pendingLines = List.copyOf(pendingLines);
         var ids = new HashSet<String>();
         for (var invoice : invoices) {
             if (!ids.add(invoice.id())) {
@@ -142,6 +146,8 @@ public record SubscriptionDetails(
         private @Nullable MandateSignature mandateSignature;
         private CustomerActions customerActions;
         private @Nullable RenewalFundingCheck fundingCheck;
+        private @Nullable Discount discount;
+        private List<InvoiceLine> pendingLines;
 
         private Builder(SubscriptionDetails from) {
             this.from = from;
@@ -155,6 +161,8 @@ public record SubscriptionDetails(
             this.mandateSignature = from.mandateSignature;
             this.customerActions = from.customerActions;
             this.fundingCheck = from.fundingCheck;
+            this.discount = from.discount;
+            this.pendingLines = from.pendingLines;
         }
 
         public Builder plan(Plan plan) {
@@ -207,6 +215,16 @@ public record SubscriptionDetails(
             return this;
         }
 
+        public Builder discount(@Nullable Discount discount) {
+            this.discount = discount;
+            return this;
+        }
+
+        public Builder pendingLines(List<InvoiceLine> pendingLines) {
+            this.pendingLines = pendingLines;
+            return this;
+        }
+
         private SubscriptionDetails build() {
             return new SubscriptionDetails(
                     from.id,
@@ -225,7 +243,9 @@ public record SubscriptionDetails(
                     settlements,
                     mandateSignature,
                     customerActions,
-                    fundingCheck);
+                    fundingCheck,
+                    discount,
+                    pendingLines);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.abk.billing.streams.subscription.domain;
 
 import io.abk.billing.schemas.money.UsdcAmount;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -44,6 +45,25 @@ public sealed interface SubscriptionEvent {
             metadata = Map.copyOf(metadata);
         }
     }
+
+    /** The discount of the subscription's invoices is now {@code discount} (null: none). */
+    record DiscountApplied(@Nullable Discount discount) implements Published {}
+
+    /** A {@code once} discount took something off an invoice: it is used up. */
+    record DiscountEnded() implements SubscriptionEvent {}
+
+    /** The lines waiting for the subscription's next invoice are now {@code lines}, in order. */
+    record InvoiceLinesPending(List<InvoiceLine> lines) implements SubscriptionEvent {
+        public InvoiceLinesPending {
+            lines = List.copyOf(lines);
+        }
+    }
+
+    /**
+     * An incomplete subscription's open first invoice has new lines (its discount changed before it was charged);
+     * the public learns it from the subscription's change.
+     */
+    record InvoiceRepriced(Invoice invoice) implements InvoiceChanged {}
 
     /** An invoice became uncollectible: the subscription is past due. */
     record SubscriptionPastDue() implements Published {}

@@ -5,14 +5,18 @@ import io.abk.billing.streams.subscription.domain.SubscriptionEvent.AllowanceLow
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.ChargeRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.CustomerActionRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.CustomerActionSettled;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.DiscountApplied;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.DiscountEnded;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.FundingCheckAnswered;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.FundingCheckRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceFinalized;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceLinesPending;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaymentFailed;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceRefunded;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceReopened;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceRepriced;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceVoided;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.MandateSignatureRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.MandateSignatureSettled;
@@ -76,6 +80,10 @@ public final class SubscriptionEvolver {
                         .cycle(updated.cycle())
                         .metadata(updated.metadata())
                         .mandate(updated.mandate())));
+            case DiscountApplied applied -> state.mapDetails(d -> d.with(b -> b.discount(applied.discount())));
+            case DiscountEnded ended -> state.mapDetails(d -> d.with(b -> b.discount(null)));
+            case InvoiceLinesPending pending -> state.mapDetails(d -> d.with(b -> b.pendingLines(pending.lines())));
+            case InvoiceRepriced repriced -> state.mapDetails(d -> d.withInvoice(repriced.invoice()));
             case SubscriptionPastDue pastDue -> new PastDue(from(state, event, Incomplete.class, Active.class));
             case SubscriptionCanceled canceled -> {
                 var details = notCanceled(state, event);

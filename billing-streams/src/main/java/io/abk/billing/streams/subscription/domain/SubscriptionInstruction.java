@@ -30,7 +30,8 @@ public sealed interface SubscriptionInstruction {
 
     /**
      * Create an incomplete subscription with its first, open invoice. The gateway has validated the request,
-     * resolved the price and payout address, and minted both ids.
+     * resolved the price and payout address, and minted both ids; {@code discount}: the coupon redeemed with it
+     * (forwarded by the coupon's processor), applied from {@code requestedAt}.
      */
     record Create(
             String subscriptionId,
@@ -43,7 +44,8 @@ public sealed interface SubscriptionInstruction {
             String merchantRef,
             Map<String, String> metadata,
             @Nullable String successUrl,
-            @Nullable String cancelUrl)
+            @Nullable String cancelUrl,
+            @Nullable Discount discount)
             implements SubscriptionInstruction {
 
         public Create {
@@ -83,8 +85,9 @@ public sealed interface SubscriptionInstruction {
     record Pause(String subscriptionId, Tenant tenant, Instant requestedAt) implements SubscriptionInstruction {}
 
     /**
-     * Change the plan from the next renewal on; null fields stay. {@code metadata} is merged key by key, an empty
-     * value removing its key.
+     * Change the plan; null fields stay. {@code metadata} is merged key by key, an empty value removing its key.
+     * {@code prorationBehavior} says what a change of amount does to the period under way; {@code commandId} seeds
+     * the id of the invoice {@code always_invoice} mints, so a reprocessed command mints the same one.
      */
     record Update(
             String subscriptionId,
@@ -93,13 +96,26 @@ public sealed interface SubscriptionInstruction {
             @Nullable UsdcAmount amount,
             @Nullable Interval interval,
             @Nullable String planId,
-            Map<String, String> metadata)
+            Map<String, String> metadata,
+            @Nullable String priceId,
+            ProrationBehavior prorationBehavior,
+            String commandId)
             implements SubscriptionInstruction {
 
         public Update {
             metadata = Map.copyOf(metadata);
         }
     }
+
+    /**
+     * Set the discount of the subscription's invoices to {@code discount} (null removes it), replacing any it had; an
+     * incomplete subscription's open first invoice is re-priced with it.
+     */
+    record ApplyDiscount(
+            String subscriptionId,
+            Tenant tenant,
+            Instant requestedAt,
+            @Nullable Discount discount) implements SubscriptionInstruction {}
 
     /** The customer revoked the mandate on chain: the subscription ends at its period end. */
     record RevokeMandate(String subscriptionId, Tenant tenant, Instant requestedAt)

@@ -21,6 +21,8 @@ public enum SubscriptionRejection {
     /** Charge of an invoice that is not open or uncollectible, or whose charge is still in flight. */
     INVOICE_NOT_CHARGEABLE("invoice_not_chargeable"),
     INVOICE_NOT_VOIDABLE("invoice_not_voidable"),
+    /** A discount applied to an incomplete subscription whose first invoice is being charged: it cannot be re-priced. */
+    INVOICE_IN_FLIGHT("invoice_in_flight"),
     /** Refund of an invoice that is not paid, or has nothing left to refund. */
     INVOICE_NOT_REFUNDABLE("invoice_not_refundable"),
     /** Refund of more than is left to refund. */

@@ -18,6 +18,13 @@ final class Transition {
         this.state = start;
     }
 
+    /** The transition of a create: {@code created} recorded, the new subscription incomplete. */
+    static Transition created(SubscriptionEvent.SubscriptionCreated created) {
+        var t = new Transition(new SubscriptionState.Incomplete(created.subscription()));
+        t.events.add(created);
+        return t;
+    }
+
     Existing state() {
         return state;
     }

@@ -8,7 +8,8 @@ import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
 
 /**
  * PATCH of a subscription: the plan changes at once and bills from the next renewal (the current invoice keeps its
- * amount); metadata is merged key by key. An update that changes nothing is accepted without an event. With the
+ * amount), and a change of amount prorates the period under way as its {@link ProrationBehavior} says
+ * ({@link ProrationRules}); metadata is merged key by key. An update that changes nothing is accepted without an event. With the
  * customer's mandate active, an amount above the one they authorized per period is refused
  * ({@code amount_above_mandate}): the vault would refuse every renewal's charge.
  */
@@ -28,7 +29,7 @@ final class UpdateRules {
      * A new interval re-anchors the cycle at the current period's end, so the current period is billed as it was
      * and the first renewal under the new interval starts where it ends.
      */
-    static SubscriptionDecision update(Existing state, Update command) {
+    static SubscriptionDecision update(Existing state, Update command, DunningPolicy dunning) {
         if (state instanceof Canceled) {
             return SubscriptionDecision.reject(SubscriptionRejection.UPDATE_FAILED, LifecycleRules.finalMessage(state));
         }
@@ -59,7 +60,7 @@ final class UpdateRules {
         var plan = new Plan(
                 amount != null ? amount : old.amount(),
                 interval,
-                old.priceId(),
+                command.priceId() != null ? command.priceId() : old.priceId(),
                 command.planId() != null ? command.planId() : old.planId());
         var cycle = interval == old.interval()
                 ? d.cycle()
@@ -78,7 +79,8 @@ final class UpdateRules {
         if (plan.equals(old) && cycle.equals(d.cycle()) && metadata.equals(d.metadata())) {
             return t.accept();
         }
-        return t.apply(new SubscriptionUpdated(plan, cycle, metadata, d.mandate()))
-                .accept();
+        t.apply(new SubscriptionUpdated(plan, cycle, metadata, d.mandate()));
+        ProrationRules.prorate(t, state, old, command, dunning);
+        return t.accept();
     }
 }

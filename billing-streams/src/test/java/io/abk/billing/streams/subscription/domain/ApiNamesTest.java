@@ -17,7 +17,11 @@ class ApiNamesTest {
         return Stream.of(
                 Arguments.of(
                         BillingReason.values(),
-                        List.of("subscription_create", "subscription_cycle", "subscription_resume")),
+                        List.of(
+                                "subscription_create",
+                                "subscription_cycle",
+                                "subscription_resume",
+                                "subscription_update")),
                 Arguments.of(InvoiceStatus.values(), List.of("open", "paid", "void", "uncollectible", "refunded")),
                 Arguments.of(Interval.values(), List.of("month", "year")),
                 Arguments.of(InvoiceLineKind.values(), List.of("subscription", "proration", "discount", "usage")),

@@ -41,7 +41,8 @@ final class Fixtures {
                 "order-42",
                 Map.of("customer", "c-7"),
                 "https://shop.example/ok",
-                "https://shop.example/cancel");
+                "https://shop.example/cancel",
+                null);
     }
 
     static SubscriptionState created(Interval interval, int trialDays) {

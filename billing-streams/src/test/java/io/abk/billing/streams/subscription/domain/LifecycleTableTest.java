@@ -12,6 +12,7 @@ import io.abk.billing.streams.subscription.domain.DeciderTable.Expect;
 import io.abk.billing.streams.subscription.domain.DeciderTable.Row;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.ChargeRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceLinesPending;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceVoided;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionActivated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionCanceled;
@@ -147,15 +148,22 @@ class LifecycleTableTest {
         var lower = UsdcAmount.ofMicros(5_000_000);
         Function<String, Expect> lowered = status -> accepts(status, SubscriptionUpdated.class)
                 .and(after -> assertThat(after.details().plan().amount()).isEqualTo(lower));
+        // A period billed at the old amount (active, past due) is prorated: two lines wait for the next invoice.
+        Function<String, Expect> prorated = status -> accepts(
+                        status, SubscriptionUpdated.class, InvoiceLinesPending.class)
+                .and(after -> assertThat(after.details().plan().amount()).isEqualTo(lower))
+                .and(after -> assertThat(after.details().pendingLines())
+                        .extracting(InvoiceLine::kind)
+                        .containsExactly(InvoiceLineKind.PRORATION, InvoiceLineKind.PRORATION));
         rows.addAll(each(
                 "update amount within the mandate",
                 s -> Scenarios.update(lower, null, Map.of()),
                 Map.of(
                         "incomplete/pending mandate", lowered.apply("incomplete"),
                         "incomplete/active mandate", lowered.apply("incomplete"),
-                        "active", lowered.apply("active"),
-                        "active+cancelAtPeriodEnd", lowered.apply("active"),
-                        "past_due", lowered.apply("past_due"),
+                        "active", prorated.apply("active"),
+                        "active+cancelAtPeriodEnd", prorated.apply("active"),
+                        "past_due", prorated.apply("past_due"),
                         "paused", lowered.apply("paused")),
                 rejects(SubscriptionRejection.UPDATE_FAILED)));
         // Above what the customer authorized per period: only before they set up the mandate (the checkout then asks

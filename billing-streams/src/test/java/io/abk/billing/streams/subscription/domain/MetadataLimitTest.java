@@ -76,6 +76,7 @@ class MetadataLimitTest {
                 "order-60",
                 keys("k", 60, "v"),
                 null,
+                null,
                 null);
         var decided = (SubscriptionDecision.Accepted) Fixtures.decide(new Absent(), create);
         var crowded = (Existing) SubscriptionEvolver.evolveAll(new Absent(), decided.events());

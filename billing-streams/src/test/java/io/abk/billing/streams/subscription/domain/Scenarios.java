@@ -75,7 +75,17 @@ final class Scenarios {
     }
 
     static Update update(@Nullable UsdcAmount amount, @Nullable Interval interval, Map<String, String> metadata) {
-        return new Update(SUBSCRIPTION_ID, TENANT, LATER, amount, interval, null, metadata);
+        return new Update(
+                SUBSCRIPTION_ID,
+                TENANT,
+                LATER,
+                amount,
+                interval,
+                null,
+                metadata,
+                null,
+                ProrationBehavior.CREATE_PRORATIONS,
+                "cmd_update");
     }
 
     static RevokeMandate revoke() {

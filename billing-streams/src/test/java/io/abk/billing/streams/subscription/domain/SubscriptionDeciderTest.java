@@ -191,7 +191,9 @@ class SubscriptionDeciderTest {
                 Settlements.NONE,
                 null,
                 CustomerActions.NONE,
-                null));
+                null,
+                null,
+                List.of()));
         assertThat(SubscriptionEvolver.evolveAll(new Absent(), events)).isEqualTo(expected);
         assertThat(((InvoiceCreated) events.get(1)).invoice()).isEqualTo(invoice);
     }
