@@ -548,20 +548,6 @@ export interface Redelivery {
   deliveries: { deliveryId: string; endpointId: string; status: 'queued' }[];
 }
 
-/** A coupon applied to a subscription: a percentage or an amount off each invoice it applies to. */
-export interface Discount {
-  couponId: string;
-  couponName: string | null;
-  promotionCodeId: string | null;
-  percentOff: number | null;
-  amountOffUsdc: Amount | null;
-  duration: 'once' | 'repeating' | 'forever';
-  durationInMonths: number | null;
-  start: Timestamp;
-  /** repeating: an invoice whose period starts at or after it is not discounted. */
-  end: Timestamp | null;
-}
-
 /** A subscription's next invoice as it would be made (`GET /v1/invoices/upcoming`): a draft, not stored. */
 export interface InvoicePreview {
   id: null;

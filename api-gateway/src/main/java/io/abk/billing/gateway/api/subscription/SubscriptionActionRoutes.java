@@ -1,7 +1,7 @@
 package io.abk.billing.gateway.api.subscription;
 
-import io.abk.billing.gateway.api.coupon.DiscountChoice;
 import io.abk.billing.gateway.api.catalog.PriceLookup;
+import io.abk.billing.gateway.api.coupon.DiscountChoice;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.RequestPaths;

@@ -162,7 +162,8 @@ public record Invoice(
                 refundTxHash,
                 refundedAt,
                 voidedAt,
-                createdAt);
+                createdAt,
+                finalization);
     }
 
     /** What a refund may still take: the amount paid minus what was refunded (in-flight refunds aside). */
