@@ -8,6 +8,7 @@ import io.abk.billing.schemas.avro.CouponAggregate;
 import io.abk.billing.schemas.avro.CouponCommand;
 import io.abk.billing.schemas.avro.CouponSnapshot;
 import io.abk.billing.schemas.avro.CreateSubscription;
+import io.abk.billing.schemas.avro.FinalizeInvoice;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.PromotionCodeAggregate;
 import io.abk.billing.schemas.avro.PromotionCodeCommand;
@@ -71,7 +72,7 @@ class CouponTopologyTest extends HarnessedTopologyTest {
         var outcomes =
                 List.of(redeemOfCoupon(1), redeemOfCode(2), redeemOfCoupon(3), redeemOfCode(4), redeemOfCoupon(5));
 
-        var creates = subscriptionCommandsOut.readValuesToList();
+        var creates = forwarded();
         assertThat(creates)
                 .extracting(SubscriptionCommand::getSubscriptionId)
                 .containsExactly(
@@ -134,7 +135,7 @@ class CouponTopologyTest extends HarnessedTopologyTest {
         assertThat(((PromotionCodeSnapshot) released.getSnapshots().getFirst()).getTimesRedeemed())
                 .isZero();
         assertThat(codes().get(CODE).getOpenRedemptions()).isEmpty();
-        assertThat(subscriptionCommandsOut.isEmpty()).isTrue();
+        assertThat(forwarded()).isEmpty();
     }
 
     @Test
@@ -145,7 +146,7 @@ class CouponTopologyTest extends HarnessedTopologyTest {
         var redeemCode = CouponEnvelopes.redeemCode("cmd_r2", CODE, AT, "red_2", "sub_01jq000000000000000000000002");
         couponCommands.pipeInput(COUPON, redeem);
         codeCommands.pipeInput(CODE, redeemCode);
-        var forwarded = subscriptionCommandsOut.readValuesToList();
+        var forwarded = forwarded();
         assertThat(forwarded).hasSize(2);
         harness.drain();
 
@@ -162,7 +163,7 @@ class CouponTopologyTest extends HarnessedTopologyTest {
                                 "red_2", "sub_01jq000000000000000000000002", null, CODE)));
 
         assertThat(harness.changes.readValuesToList()).isEmpty();
-        assertThat(subscriptionCommandsOut.isEmpty()).isTrue();
+        assertThat(forwarded()).isEmpty();
         assertThat(coupons().get(COUPON).getCoupon().getTimesRedeemed()).isEqualTo(2);
         assertThat(codes().get(CODE).getPromotionCode().getTimesRedeemed()).isEqualTo(1);
     }
@@ -185,7 +186,7 @@ class CouponTopologyTest extends HarnessedTopologyTest {
         assertThat(applied.getEventIds()).isEmpty();
         assertThat(again.getOutcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(again.getEventIds()).isEmpty();
-        var forward = subscriptionCommandsOut.readValuesToList();
+        var forward = forwarded();
         assertThat(forward).singleElement().satisfies(command -> {
             assertThat(command.getSubscriptionId()).isEqualTo("sub_1");
             assertThat(command.getPayload()).isInstanceOf(ApplyDiscount.class);
@@ -194,6 +195,16 @@ class CouponTopologyTest extends HarnessedTopologyTest {
         assertThat(harness.events.readValuesToList())
                 .extracting(e -> e.getType())
                 .containsExactly("promotion_code.updated", "coupon.updated");
+    }
+
+    /**
+     * What the coupons and codes forwarded to the subscriptions, read off their topic: the invoice numbering's
+     * FinalizeInvoice for each invoice a forwarded create made goes there too, and is left out.
+     */
+    private List<SubscriptionCommand> forwarded() {
+        return subscriptionCommandsOut.readValuesToList().stream()
+                .filter(command -> !(command.getPayload() instanceof FinalizeInvoice))
+                .toList();
     }
 
     /** Redemption {@code n} of the coupon directly; its outcome: "accepted" or the rejection's code. */
