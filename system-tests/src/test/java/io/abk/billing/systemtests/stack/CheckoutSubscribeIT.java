@@ -335,7 +335,8 @@ class CheckoutSubscribeIT {
         assertThat(api.topics()
                         .values(
                                 Topics.SUBSCRIPTION_COMMANDS,
-                                (SubscriptionCommand c) -> c.getSubscriptionId().equals(id)))
+                                (SubscriptionCommand c) ->
+                                        c.getSubscriptionId().equals(id) && !Subscriptions.isFinalization(c)))
                 .hasSize(1);
     }
 

@@ -117,12 +117,23 @@ final class GuardTopics implements AutoCloseable {
             }
             for (var record : consumer.poll(Duration.ofMillis(200))) {
                 var topic = record.topic();
+                // The invoice numbering's FinalizeInvoice (and what it makes) follows each invoice a moment later by
+                // itself, whatever request came next: it is not what a request caused.
                 if (topic.equals(Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT))) {
-                    commands.add(decode(Topics.SUBSCRIPTION_COMMANDS, record.value()));
+                    var command = decode(Topics.SUBSCRIPTION_COMMANDS, record.value());
+                    if (!Subscriptions.isFinalization(command)) {
+                        commands.add(command);
+                    }
                 } else if (topic.equals(Topics.CHANGES.name(Deployment.DEFAULT))) {
-                    changes.add(decode(Topics.CHANGES, record.value()));
+                    var change = decode(Topics.CHANGES, record.value());
+                    if (!Subscriptions.isFinalization(change)) {
+                        changes.add(change);
+                    }
                 } else if (topic.equals(Topics.EVENTS.name(Deployment.DEFAULT))) {
-                    events.add(decode(Topics.EVENTS, record.value()));
+                    var event = decode(Topics.EVENTS, record.value());
+                    if (!event.getType().equals("invoice.finalized")) {
+                        events.add(event);
+                    }
                 } else {
                     chainRequests.add(decode(Topics.CHAIN_REQUESTS, record.value()));
                 }

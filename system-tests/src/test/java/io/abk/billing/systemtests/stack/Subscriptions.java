@@ -1,5 +1,8 @@
 package io.abk.billing.systemtests.stack;
 
+import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.FinalizeInvoice;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,6 +22,19 @@ final class Subscriptions {
     private Subscriptions() {}
 
     /** A valid ad hoc body: 9.99 USDC a month. */
+    /**
+     * Whether {@code command} is the invoice numbering's FinalizeInvoice, which follows each invoice a moment later by
+     * itself: counts of what a request sent leave it out.
+     */
+    static boolean isFinalization(SubscriptionCommand command) {
+        return command.getPayload() instanceof FinalizeInvoice;
+    }
+
+    /** Whether {@code change} is a subscription's change by a FinalizeInvoice (its command id is derived: finalize:). */
+    static boolean isFinalization(Change change) {
+        return change.getCommandId().startsWith("finalize:");
+    }
+
     static Map<String, @Nullable Object> adHoc(String merchantRef) {
         return adHoc(merchantRef, new BigDecimal("9.99"), "month");
     }
