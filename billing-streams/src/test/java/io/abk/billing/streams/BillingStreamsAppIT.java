@@ -179,9 +179,14 @@ class BillingStreamsAppIT {
     }
 
     /** The changes of {@code aggregateType} among {@code changes}. */
+    /**
+     * The changes of {@code aggregateType} by the commands this test sends: the FinalizeInvoice the invoice numbering
+     * sends back for each new invoice (command id {@code finalize:<invoice id>}) is left out.
+     */
     private static List<Change> of(String aggregateType, List<Change> changes) {
         return changes.stream()
                 .filter(change -> change.getAggregateType().equals(aggregateType))
+                .filter(change -> !change.getCommandId().startsWith("finalize:"))
                 .toList();
     }
 
