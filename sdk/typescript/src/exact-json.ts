@@ -1,5 +1,6 @@
 // JSON with exact amounts. JSON.parse turns 123456789.123456789 into the nearest double, so answers are read with
-// this small reader instead: an amount (a field named `...Usdc`, `amount`, `allowance` or `walletBalance`) becomes
+// this small reader instead: an amount (a field named `...Usdc`, `amount`, `allowance`, `walletBalance`, or a
+// coupon's `percentOff`) becomes
 // the JSON number's exact text as a string, and so does any other number with a fraction, an exponent or more than
 // 2^53 in magnitude; the remaining integers (counts, chain ids, seconds) stay numbers. Requests are written by
 // `writeJson`, which writes amounts given as strings verbatim as JSON numbers after checking their form.
@@ -7,9 +8,12 @@
 /** The form of an amount the client writes: digits, and at most six decimals (USDC has six). */
 export const AMOUNT_PATTERN = /^-?\d+(\.\d{1,6})?$/;
 
-/** True for the fields whose numbers are USDC amounts. */
+/** True for the fields whose numbers are exact decimals: USDC amounts, and a coupon's percentage. */
 export function isAmountKey(key: string | undefined): boolean {
-  return key !== undefined && (key.endsWith('Usdc') || key === 'amount' || key === 'allowance' || key === 'walletBalance');
+  return (
+    key !== undefined &&
+    (key.endsWith('Usdc') || key === 'amount' || key === 'allowance' || key === 'walletBalance' || key === 'percentOff')
+  );
 }
 
 /** Raised for text that is not JSON; the client reports it as an `api_error`. */

@@ -61,7 +61,10 @@ class CheckoutSubscribeIT {
             "confirmations",
             "walletCalls",
             "signatureSupported",
-            "mandateSignature");
+            "mandateSignature",
+            "allowPromotionCodes",
+            "firstPaymentUsdc",
+            "discount");
     /** Merchant-controlled text that reaches the page: every HTML special character in it must come out escaped. */
     private static final String DISPLAY_NAME = "<script>alert('x')</script> Acme & \"Sons\"";
 

@@ -56,15 +56,17 @@ class CouponsIT {
             return api.post(Subscriptions.PATH).key(merchant.testKey()).json(body);
         });
 
-        // then exactly three are created, each with the discount and a first invoice of 7.992 USDC
+        // then exactly three are created, each with a first invoice of 7.992 USDC, its discount line the coupon's (a
+        // once coupon: that first invoice used the discount up, so the subscription holds none after it)
         var created = GuardRace.withStatus(replies, 201);
         assertThat(created).hasSize(3).allSatisfy(reply -> {
             var answer = reply.json();
-            assertThat(answer.at("/subscription/discount/couponId").asString()).isEqualTo(couponId);
-            assertThat(answer.at("/subscription/discount/promotionCodeId").asString())
-                    .isEqualTo(code.path("id").asString());
             assertThat(Json.decimal(answer.at("/invoice/amountUsdc"))).isEqualByComparingTo("7.992");
+            assertThat(Json.decimal(answer.at("/invoice/discountUsdc"))).isEqualByComparingTo("1.998");
+            assertThat(answer.at("/invoice/lines/1/description").asString()).isEqualTo("WELCOME (20% off)");
+            assertThat(answer.at("/subscription/discount").isNull()).isTrue();
         });
+        assertThat(code.path("id").asString()).startsWith("promo_");
         // and the other nine are refused by the coupon, which is used up
         assertThat(replies)
                 .filteredOn(reply -> reply.status() != 201)

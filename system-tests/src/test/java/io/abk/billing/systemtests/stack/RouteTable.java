@@ -65,7 +65,9 @@ final class RouteTable {
             // The customer portal: a link's one-use token (no prefix of its own: any made-up one is unknown), and a
             // receipt of a paid invoice (or payment).
             Map.entry("s", "ptok"),
-            Map.entry("receipts", "inv"));
+            Map.entry("receipts", "inv"),
+            // The hosted invoice page: its random token (no prefix of its own: any id of another kind is unknown).
+            Map.entry("invoice", "itok"));
 
     /**
      * One operation: method, path template and what the description says of its inputs; {@code htmlErrors} when it
