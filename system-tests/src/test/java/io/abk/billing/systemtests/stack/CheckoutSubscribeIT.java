@@ -2,6 +2,7 @@ package io.abk.billing.systemtests.stack;
 
 import static io.abk.billing.systemtests.stack.JourneyEvents.sandboxTxHash;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -317,8 +318,13 @@ class CheckoutSubscribeIT {
         var invoiceId = created.at("/invoice/id").asString();
         var subscriptionBefore =
                 Subscriptions.get(api, merchant.liveKey(), id).expect(200).json();
-        var invoiceBefore =
-                Invoices.get(api, merchant.liveKey(), invoiceId).expect(200).json();
+        // (once the invoice numbering has given it its number, which follows the invoice by itself)
+        var invoiceBefore = await().atMost(Duration.ofSeconds(30))
+                .until(
+                        () -> Invoices.get(api, merchant.liveKey(), invoiceId)
+                                .expect(200)
+                                .json(),
+                        invoice -> !invoice.path("number").isNull());
 
         for (var mode : List.of("success", "insufficient_balance", "allowance_revoked")) {
             // when the live key charges it with a sandbox outcome
