@@ -7,6 +7,8 @@ import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.abk.billing.gateway.platform.openapi.DescribedApi.Route;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.TreeSet;
@@ -110,5 +112,30 @@ class OpenApiDocumentTest {
         });
         assertThat(problems).isEmpty();
         assertThat(ids).hasSizeGreaterThan(50);
+    }
+    /**
+     * Every code the gateway's own checks declare is one the description names: a code missing from the enum is
+     * otherwise found only by the local stack's conformance run, and only if a test happens to provoke it.
+     */
+    @Test
+    void shouldNameEveryDeclaredErrorCodeWhenTheEnumIsRead() throws ReflectiveOperationException {
+        var described = new HashSet<String>();
+        API.root().at("/components/schemas/ErrorCode/enum").forEach(code -> described.add(code.stringValue()));
+        var declared = new TreeSet<String>();
+        for (var owner : new String[] {
+            "io.abk.billing.gateway.platform.web.ErrorCodes", "io.abk.billing.gateway.checkout.SignatureChecks"
+        }) {
+            for (Field field : Class.forName(owner).getDeclaredFields()) {
+                int modifiers = field.getModifiers();
+                if (Modifier.isStatic(modifiers) && Modifier.isFinal(modifiers) && field.getType() == String.class) {
+                    field.setAccessible(true);
+                    declared.add((String) field.get(null));
+                }
+            }
+        }
+        assertThat(declared).hasSizeGreaterThan(30);
+        assertThat(declared)
+                .as("codes the gateway answers that openapi.json's ErrorCode lacks")
+                .allMatch(described::contains);
     }
 }
