@@ -19,6 +19,10 @@ public enum IdPrefix {
     PROMOTION_CODE("promo"),
     /** One redemption of a coupon, minted by the gateway: the commands it forwards derive their ids from it. */
     REDEMPTION("red"),
+    /** A meter: how a merchant's usage events of one event name aggregate per period. */
+    METER("mtr"),
+    /** One item of a subscription (a licensed or a metered price), minted by the gateway. */
+    SUBSCRIPTION_ITEM("si"),
     COMMAND("cmd"),
     REQUEST("req"),
     AUDIT_ENTRY("aud"),

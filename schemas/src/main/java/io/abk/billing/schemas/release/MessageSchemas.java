@@ -12,6 +12,7 @@ import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.IndexerCheckpoint;
 import io.abk.billing.schemas.avro.InvoiceNumberCommand;
 import io.abk.billing.schemas.avro.InvoiceNumbering;
+import io.abk.billing.schemas.avro.MeterEvent;
 import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkAggregate;
@@ -24,6 +25,8 @@ import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.schemas.avro.TransferClaim;
+import io.abk.billing.schemas.avro.UsageCommand;
+import io.abk.billing.schemas.avro.UsageSummary;
 import io.abk.billing.schemas.avro.UsdtAddressBook;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
@@ -67,6 +70,9 @@ public final class MessageSchemas {
                 PromotionCodeAggregate.getClassSchema(),
                 InvoiceNumberCommand.getClassSchema(),
                 InvoiceNumbering.getClassSchema(),
+                MeterEvent.getClassSchema(),
+                UsageCommand.getClassSchema(),
+                UsageSummary.getClassSchema(),
                 TestClock.getClassSchema(),
                 WebhookDelivery.getClassSchema(),
                 ChainTransfer.getClassSchema(),

@@ -9,11 +9,14 @@ import io.abk.billing.schemas.avro.CouponCommand;
 import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.IndexerCheckpoint;
 import io.abk.billing.schemas.avro.InvoiceNumberCommand;
+import io.abk.billing.schemas.avro.MeterEvent;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.PromotionCodeCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
+import io.abk.billing.schemas.avro.UsageCommand;
+import io.abk.billing.schemas.avro.UsageSummary;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.schemas.avro.UsdtEvent;
@@ -102,6 +105,43 @@ public final class Topics {
             Duration.ofDays(7),
             "billing-streams (every invoice it makes); api-gateway (a merchant's new invoice prefix)",
             "billing-streams");
+
+    /**
+     * Usage events, keyed by {@code merchantId/mode/customerId} ({@code MeterEvents.key}): the gateway's meter event
+     * routes and producers inside the cluster write them; billing-streams' usage processor counts each identifier
+     * once. Kept 35 days, as long as identifiers are remembered.
+     */
+    public static final Topic<String, MeterEvent> METER_EVENTS = new Topic<>(
+            "billing.meter-events",
+            Serdes.String(),
+            AvroSerde.of(MeterEvent.class),
+            Cleanup.DELETE,
+            Duration.ofDays(35),
+            "api-gateway (POST /v1/meter_events and its batch); producers inside the cluster",
+            "billing-streams (usage processor)");
+
+    /**
+     * Commands of the usage processor, keyed like {@link #METER_EVENTS} and with as many partitions, so a customer's
+     * events and the commands of their subscriptions meet in one task.
+     */
+    public static final Topic<String, UsageCommand> USAGE_COMMANDS = new Topic<>(
+            "billing.usage-commands",
+            Serdes.String(),
+            AvroSerde.of(UsageCommand.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
+            "billing-streams (subscription processor: tracked items, period closes, stops)",
+            "billing-streams (usage processor)");
+
+    /** Each subscription's usage so far in its open period (compacted, keyed by subscription id). */
+    public static final Topic<String, UsageSummary> USAGE_SUMMARIES = new Topic<>(
+            "billing.usage-summaries",
+            Serdes.String(),
+            AvroSerde.of(UsageSummary.class),
+            Cleanup.COMPACT,
+            Duration.ZERO, // compacted: only the latest summary of a subscription matters
+            "billing-streams (usage processor)",
+            "api-gateway (GET /v1/subscriptions/{id}/usage)");
 
     public static final Topic<String, Change> CHANGES = new Topic<>(
             "billing.changes",
@@ -337,6 +377,9 @@ public final class Topics {
                 COUPON_COMMANDS,
                 PROMOTION_CODE_COMMANDS,
                 INVOICE_NUMBER_COMMANDS,
+                METER_EVENTS,
+                USAGE_COMMANDS,
+                USAGE_SUMMARIES,
                 CHANGES,
                 EVENTS,
                 CHAIN_REQUESTS,

@@ -34,7 +34,10 @@ class DeploymentTest {
             "billing.customer-commands",
             "billing.coupon-commands",
             "billing.promotion-code-commands",
-            "billing.invoice-number-commands");
+            "billing.invoice-number-commands",
+            "billing.meter-events",
+            "billing.usage-commands",
+            "billing.usage-summaries");
 
     private static final WebhookRetryTopics RETRIES = new WebhookRetryTopics(List.of(Duration.ofMinutes(1)));
 
