@@ -336,7 +336,8 @@ class MappingRoundTripTest {
                 CustomerActions.NONE,
                 null,
                 null,
-                List.of());
+                List.of(),
+                null);
     }
 
     private static Invoice openInvoice(String id) {
