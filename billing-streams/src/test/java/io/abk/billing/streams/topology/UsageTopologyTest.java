@@ -63,12 +63,18 @@ class UsageTopologyTest extends HarnessedTopologyTest {
     void createActiveMeteredSubscription() {
         var usage = Topics.USAGE_COMMANDS;
         usageCommands = harness.driver.createOutputTopic(
-                usage.name(Deployment.DEFAULT), usage.keySerde().deserializer(), usage.valueSerde().deserializer());
+                usage.name(Deployment.DEFAULT),
+                usage.keySerde().deserializer(),
+                usage.valueSerde().deserializer());
         harness.send(CommandEnvelopes.metered("cmd_create", SUB, CREATED_AT));
         harness.send(CommandEnvelopes.command("cmd_act", SUB, CREATED_AT, new ActivateSubscription("9")));
         var charge = single(harness.chainRequests).value();
-        assertThat(charge.getAmountMicros()).as("the first invoice bills the seats only").isEqualTo(10_000_000L);
-        assertThat(usageCommands.isEmpty()).as("nothing tracked before it is active").isTrue();
+        assertThat(charge.getAmountMicros())
+                .as("the first invoice bills the seats only")
+                .isEqualTo(10_000_000L);
+        assertThat(usageCommands.isEmpty())
+                .as("nothing tracked before it is active")
+                .isTrue();
         var settle = CommandEnvelopes.settled(charge, true);
         settleCommandId = settle.getCommandId();
         harness.send(settle);
@@ -194,7 +200,8 @@ class UsageTopologyTest extends HarnessedTopologyTest {
         harness.send(CommandEnvelopes.command("cmd_act_plain", plain, CREATED_AT, new ActivateSubscription("10")));
         harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
 
-        harness.send(CommandEnvelopes.scheduled("cmd_renew_plain", plain, PERIOD_END, new RenewSubscription(PERIOD_END)));
+        harness.send(
+                CommandEnvelopes.scheduled("cmd_renew_plain", plain, PERIOD_END, new RenewSubscription(PERIOD_END)));
         harness.send(CommandEnvelopes.command("cmd_cancel_plain", plain, PERIOD_END, new CancelSubscription(true)));
 
         assertThat(usageCommands.isEmpty()).isTrue();
