@@ -92,6 +92,21 @@ class UsageInvoiceTest {
     }
 
     @Test
+    void shouldTakeASignedMandateOnlyForTheMaximumPerPeriodWhenMetered() {
+        var incomplete = MeteredScenarios.incomplete(MeteredScenarios.plan());
+
+        var forMax = Fixtures.decide(incomplete, SignedMandates.submit(terms -> signedFor(terms, MAX)));
+        var forLicensed = Fixtures.decide(
+                incomplete, SignedMandates.submit(terms -> signedFor(terms, MeteredScenarios.LICENSED)));
+
+        assertThat(forMax).isInstanceOf(SubscriptionDecision.Accepted.class);
+        assertThat(forLicensed).isInstanceOfSatisfying(SubscriptionDecision.Rejected.class, rejected -> {
+            assertThat(rejected.reason()).isEqualTo(SubscriptionRejection.ACTIVATE_FAILED);
+            assertThat(rejected.message()).contains("50000000");
+        });
+    }
+
+    @Test
     void shouldRefuseALicensedAmountAboveTheMaximumPerPeriodWhenUpdated() {
         Existing incomplete = MeteredScenarios.incomplete(MeteredScenarios.plan());
 
@@ -114,5 +129,18 @@ class UsageInvoiceTest {
                 .isEqualTo(MeteredScenarios.plan().items());
         assertThat(after.details().plan().maxAmountPerPeriod()).isEqualTo(MAX);
         assertThat(after.details().plan().amount()).isEqualTo(UsdcAmount.ofMicros(12_000_000));
+    }
+
+    private static SignedMandate signedFor(SignedMandate terms, UsdcAmount perPeriod) {
+        return new SignedMandate(
+                terms.wallet(),
+                terms.periods(),
+                terms.deadlineSeconds(),
+                terms.nonce(),
+                terms.signature(),
+                Long.toString(perPeriod.micros()),
+                terms.periodMonths(),
+                terms.firstChargeAtSeconds(),
+                terms.permit());
     }
 }
