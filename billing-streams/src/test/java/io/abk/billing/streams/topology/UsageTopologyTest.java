@@ -174,6 +174,37 @@ class UsageTopologyTest extends HarnessedTopologyTest {
     }
 
     @Test
+    void shouldLeaveTheRenewalOpenAndSayWhyWhenItsUsageExceedsTheMaximumPerPeriod() {
+        harness.drain();
+        usageCommands.readRecordsToList();
+        harness.send(CommandEnvelopes.scheduled(RENEW_ID, SUB, RENEW_AT, new RenewSubscription(PERIOD_END)));
+        usageCommands.readRecordsToList();
+
+        // 10 USDC of seats + 25,000 calls x 0.002 USDC = 60 USDC, above the 50 USDC the customer signed per period.
+        var renewed = harness.send(CommandEnvelopes.scheduled(
+                RENEW_ID + ":usage:recorded",
+                SUB,
+                RENEW_AT.plusSeconds(1),
+                new RecordUsage(
+                        CREATED_AT,
+                        PERIOD_END,
+                        List.of(new UsageQuantity(CommandEnvelopes.FLAT_ITEM_ID, "mtr_calls", 25_000L, 25_000L)))));
+
+        var invoice = invoice(renewed);
+        assertThat(invoice.getAmountMicros()).isEqualTo(60_000_000L);
+        assertThat(invoice.getStatus()).isEqualTo("open");
+        assertThat(invoice.getAttemptCount()).isZero();
+        var events = harness.events.readValuesToList();
+        assertThat(events)
+                .extracting(event -> event.getType())
+                .containsExactly("invoice.created", "invoice.payment_failed");
+        assertThat(events.get(1).getData().getFailureCode()).isEqualTo("amount_exceeds_mandate");
+        assertThat(harness.chainRequests.isEmpty())
+                .as("the vault would refuse it: not sent")
+                .isTrue();
+    }
+
+    @Test
     void shouldTrackTheNewPeriodWhenResumed() {
         usageCommands.readRecordsToList();
         var pausedAt = CREATED_AT.plus(Duration.ofDays(3));
