@@ -27,12 +27,12 @@ public final class CatalogJson {
         var json = new LinkedHashMap<String, @Nullable Object>();
         json.put("id", p.id());
         json.put("productId", p.productId());
-        json.put("amountUsdc", p.meterId() == null ? ApiJson.amount(p.amountMicros()) : null);
+        // A metered price's is its unit amount (as unitAmountUsdc), null with tiers.
+        json.put("amountUsdc", p.tiers() == null ? ApiJson.amount(p.amountMicros()) : null);
         json.put("interval", p.interval());
         json.put("trialDays", p.trialDays());
         json.put("usageType", p.usageType());
         json.put("meterId", p.meterId());
-        // A metered price's amount is per unit: unitAmountUsdc (null with tiers), and amountUsdc null.
         boolean metered = p.meterId() != null;
         json.put("unitAmountUsdc", metered && p.tiers() == null ? ApiJson.amount(p.amountMicros()) : null);
         json.put("tiers", PriceTiers.json(p.tiers()));

@@ -4,6 +4,7 @@ import io.abk.billing.schemas.money.Discounts;
 import io.abk.billing.schemas.money.InvoiceComposition;
 import io.abk.billing.schemas.money.Proration;
 import io.abk.billing.schemas.money.SixDecimalAmounts;
+import io.abk.billing.schemas.money.UsagePricing;
 import io.abk.billing.schemas.render.ApiJson;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -27,12 +28,36 @@ final class UpcomingInvoices {
     /** A proposed change: the new amount and interval (null: unchanged) and its proration behavior. */
     record Change(@Nullable Long amountMicros, @Nullable String interval, String behavior) {}
 
-    /** One line, with its signed amount in micro-USDC. */
-    private record Line(String kind, String description, Instant start, Instant end, long micros) {}
+    /**
+     * The usage of the subscription's metered items in its current period, as the usage processor summarised it so
+     * far (an item missing: none yet), and the name each item's line gives ({@code itemId -> name}).
+     */
+    record Usage(Map<String, Long> quantities, Map<String, String> names) {
+
+        static final Usage NONE = new Usage(Map.of(), Map.of());
+    }
+
+    /** One line, with its signed amount in micro-USDC: {@code quantity} units of {@code unitMicros}. */
+    private record Line(
+            String kind, String description, Instant start, Instant end, long micros, long quantity, long unitMicros) {
+
+        Line(String kind, String description, Instant start, Instant end, long micros) {
+            this(kind, description, start, end, micros, 1, micros);
+        }
+    }
 
     private UpcomingInvoices() {}
 
     static Map<String, @Nullable Object> preview(JsonNode subscription, @Nullable Change change, Instant now) {
+        return preview(subscription, change, now, Usage.NONE);
+    }
+
+    /**
+     * As {@link #preview(JsonNode, Change, Instant)}, the renewal with one {@code usage} line per metered item for the
+     * closed period (its quantity so far, priced by {@link UsagePricing}).
+     */
+    static Map<String, @Nullable Object> preview(
+            JsonNode subscription, @Nullable Change change, Instant now, Usage usage) {
         var amount = micros(subscription.get("amountUsdc"));
         var interval = text(subscription, "interval");
         var start = instant(subscription, "currentPeriodStart");
@@ -79,8 +104,47 @@ final class UpcomingInvoices {
                 end,
                 nextEnd,
                 amount));
+        own.addAll(usageLines(subscription, usage, start, end));
         own.addAll(pending);
         return json(subscription, compose(own, discount, end), "subscription_cycle", end, nextEnd, discount, end);
+    }
+
+    /**
+     * A line per metered item for the period [start, end) that closes at the renewal: the quantity so far, the flat
+     * unit amount (0 with tiers), the amount as {@link UsagePricing} prices it.
+     */
+    private static List<Line> usageLines(JsonNode subscription, Usage usage, Instant start, Instant end) {
+        var lines = new ArrayList<Line>();
+        var items = subscription.get("items");
+        if (items == null) {
+            return lines;
+        }
+        for (var item : items) {
+            if (!"metered".equals(text(item, "usageType"))) {
+                continue;
+            }
+            var id = text(item, "id");
+            long quantity = usage.quantities().getOrDefault(id, 0L);
+            var tiers = new ArrayList<UsagePricing.Tier>();
+            for (var tier : item.path("tiers")) {
+                var upTo = tier.get("upTo");
+                tiers.add(new UsagePricing.Tier(
+                        upTo == null || upTo.isNull() ? null : upTo.longValue(),
+                        micros(tier.get("unitAmountUsdc")),
+                        micros(tier.get("flatAmountUsdc"))));
+            }
+            long unit = tiers.isEmpty() ? micros(item.get("unitAmountUsdc")) : 0;
+            var name = usage.names().getOrDefault(id, id);
+            lines.add(new Line(
+                    "usage",
+                    name + (tiers.isEmpty() ? "" : " (tiered)"),
+                    start,
+                    end,
+                    UsagePricing.amountMicros(quantity, unit, tiers),
+                    quantity,
+                    unit));
+        }
+        return lines;
     }
 
     /**
@@ -188,8 +252,8 @@ final class UpcomingInvoices {
         json.put("description", line.description());
         json.put("periodStart", ApiJson.timestamp(line.start()));
         json.put("periodEnd", ApiJson.timestamp(line.end()));
-        json.put("quantity", 1);
-        json.put("unitAmountUsdc", SixDecimalAmounts.toDecimal(line.micros()));
+        json.put("quantity", line.quantity());
+        json.put("unitAmountUsdc", SixDecimalAmounts.toDecimal(line.unitMicros()));
         json.put("amountUsdc", SixDecimalAmounts.toDecimal(line.micros()));
         return json;
     }

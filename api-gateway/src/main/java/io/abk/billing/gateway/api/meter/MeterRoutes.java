@@ -22,8 +22,8 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code /v1/meters}: create (201 {@code {meter}}; 409 {@code meter_exists} for an event name the mode has), get,
- * list ({@code {meters, hasMore}}, newest first) and deactivate ({@code {meter}}), in the API key's mode.
+ * {@code /v1/meters}: create (201, the meter; 409 {@code meter_exists} for an event name the mode has), get, list
+ * ({@code {meters, hasMore}}, newest first) and deactivate (the meter), in the API key's mode.
  */
 @RestController
 @RequestMapping("/v1/meters")
@@ -36,7 +36,7 @@ public class MeterRoutes {
     }
 
     @PostMapping
-    public Mono<ResponseEntity<Map<String, Object>>> create(
+    public Mono<ResponseEntity<Map<String, @Nullable Object>>> create(
             Caller caller, @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         return Mono.defer(() -> {
             var request = CreateMeterRequest.parse(RequestFields.of(body));
@@ -46,7 +46,7 @@ public class MeterRoutes {
     }
 
     @GetMapping("/{id}")
-    public Mono<Map<String, Object>> get(Caller caller, @PathVariable String id) {
+    public Mono<Map<String, @Nullable Object>> get(Caller caller, @PathVariable String id) {
         return meters.get(caller, id).map(MeterRoutes::wrap);
     }
 
@@ -58,7 +58,7 @@ public class MeterRoutes {
 
     /** Deactivates the meter: its events are refused with 400 {@code meter_inactive} from now on. */
     @PostMapping("/{id}/deactivate")
-    public Mono<Map<String, Object>> deactivate(
+    public Mono<Map<String, @Nullable Object>> deactivate(
             Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
         return Mono.defer(() -> {
             // No field is read, but a body that is not an object is refused, as on every route.
@@ -67,7 +67,7 @@ public class MeterRoutes {
         });
     }
 
-    private static Map<String, Object> wrap(Meter meter) {
-        return Map.of("meter", meter.json());
+    private static Map<String, @Nullable Object> wrap(Meter meter) {
+        return meter.json();
     }
 }

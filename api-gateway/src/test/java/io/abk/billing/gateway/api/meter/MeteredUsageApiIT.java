@@ -66,7 +66,7 @@ class MeteredUsageApiIT extends PaymentsIT {
 
         // then each is shown exactly, one per event name within a mode
         assertThat(created.status()).as(created.text()).isEqualTo(201);
-        var meter = created.body().get("meter");
+        var meter = created.body();
         assertThat(fieldNames(meter)).containsExactlyElementsOf(METER_FIELDS);
         assertThat(meter.get("id").stringValue()).startsWith("mtr_");
         assertThat(meter.get("object").stringValue()).isEqualTo("meter");
@@ -76,11 +76,9 @@ class MeteredUsageApiIT extends PaymentsIT {
         assertThat(again.status()).as(again.text()).isEqualTo(409);
         assertThat(again.code()).isEqualTo("meter_exists");
         assertThat(sameNameLive.status()).as(sameNameLive.text()).isEqualTo(201);
-        assertThat(sameNameLive.body().get("meter").get("livemode").booleanValue())
-                .isTrue();
+        assertThat(sameNameLive.body().get("livemode").booleanValue()).isTrue();
         var id = meter.get("id").stringValue();
-        assertThat(get(merchant, "test", "/v1/meters/" + id).body().get("meter"))
-                .isEqualTo(meter);
+        assertThat(get(merchant, "test", "/v1/meters/" + id).body()).isEqualTo(meter);
         var list = get(merchant, "test", "/v1/meters").body();
         assertThat(list.get("meters").findValuesAsString("id"))
                 .containsExactly(second.get("id").stringValue(), id);
@@ -98,7 +96,7 @@ class MeteredUsageApiIT extends PaymentsIT {
         var deactivated = post(merchant, "test", "/v1/meters/" + id + "/deactivate", Map.of());
         var twice = post(merchant, "test", "/v1/meters/" + id + "/deactivate", null);
         assertThat(deactivated.status()).as(deactivated.text()).isEqualTo(200);
-        assertThat(deactivated.body().get("meter").get("status").stringValue()).isEqualTo("inactive");
+        assertThat(deactivated.body().get("status").stringValue()).isEqualTo("inactive");
         assertThat(twice.body()).isEqualTo(deactivated.body());
 
         // and bad input is refused
@@ -183,9 +181,11 @@ class MeteredUsageApiIT extends PaymentsIT {
         assertThat(price.get("usageType").stringValue()).isEqualTo("metered");
         assertThat(price.get("meterId").stringValue()).isEqualTo(meterId);
         assertThat(unit.text()).contains("\"unitAmountUsdc\":0.000125");
-        assertThat(price.get("amountUsdc").isNull()).isTrue();
+        assertThat(price.get("amountUsdc").decimalValue()).isEqualByComparingTo("0.000125");
         assertThat(price.get("tiers").isNull()).isTrue();
         assertThat(tiered.status()).as(tiered.text()).isEqualTo(201);
+        assertThat(tiered.body().get("price").get("amountUsdc").isNull()).isTrue();
+        assertThat(tiered.body().get("price").get("unitAmountUsdc").isNull()).isTrue();
         var tiers = tiered.body().get("price").get("tiers");
         assertThat(tiers).hasSize(2);
         assertThat(tiers.get(0).get("upTo").longValue()).isEqualTo(1000);
@@ -559,7 +559,7 @@ class MeteredUsageApiIT extends PaymentsIT {
                         400,
                         "invalid_json",
                         null)));
-        var lastId = sumMeter.body().get("meter").get("id").stringValue();
+        var lastId = sumMeter.body().get("id").stringValue();
         assertThat(post(merchant, "test", "/v1/meters/" + lastId + "/deactivate", Map.of())
                         .status())
                 .isEqualTo(200);
@@ -673,7 +673,7 @@ class MeteredUsageApiIT extends PaymentsIT {
     private JsonNode meter(TestMerchant merchant, String mode, String eventName, String aggregation) {
         var reply = post(merchant, mode, "/v1/meters", Map.of("eventName", eventName, "aggregation", aggregation));
         assertThat(reply.status()).as(reply.text()).isEqualTo(201);
-        return reply.body().get("meter");
+        return reply.body();
     }
 
     private String meteredPrice(TestMerchant merchant, String mode, String meterId, String unit, String interval) {
