@@ -644,6 +644,29 @@ class MeteredUsageApiIT extends PaymentsIT {
             assertThat(item.get("amountUsdc").decimalValue()).isEqualByComparingTo("3.5");
         });
 
+        // and the upcoming invoice bills the period's usage beside the subscription line
+        var upcoming = get(merchant, "test", "/v1/invoices/upcoming?subscriptionId=" + id);
+        assertThat(upcoming.status()).as(upcoming.text()).isEqualTo(200);
+        var usageLine = upcoming.body().get("lines").get(1);
+        assertThat(usageLine.get("kind").stringValue()).isEqualTo("usage");
+        assertThat(usageLine.get("description").stringValue()).isEqualTo("calls (tiered)");
+        assertThat(usageLine.get("quantity").longValue()).isEqualTo(250);
+        assertThat(usageLine.get("unitAmountUsdc").decimalValue()).isEqualByComparingTo("0");
+        assertThat(usageLine.get("amountUsdc").decimalValue()).isEqualByComparingTo("3.5");
+        assertThat(usageLine.get("periodStart").stringValue())
+                .isEqualTo(subscription.get("currentPeriodStart").stringValue());
+        assertThat(upcoming.body().get("amountUsdc").decimalValue()).isEqualByComparingTo("3.5");
+        var changed = get(merchant, "test", "/v1/invoices/upcoming?subscriptionId=" + id + "&amountUsdc=5");
+        assertThat(changed.status()).as(changed.text()).isEqualTo(400);
+        assertThat(changed.code()).isEqualTo("items_not_updatable");
+
+        // and its checkout asks for a mandate of up to the maximum per period
+        var page = checkoutGet("/checkout/subscribe/" + id);
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.text()).contains("<p class=\"amount\">up to 100 USDC</p>");
+        var session = checkoutGet("/checkout/subscribe/" + id + ".json");
+        assertThat(session.body().get("amountUsdc").decimalValue()).isEqualByComparingTo("0");
+
         // and an older summary changes nothing (what a replayed partition would bring), another merchant's or
         // mode's read is 404
         var older = UsageSummary.newBuilder()
