@@ -15,7 +15,6 @@ import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
@@ -128,7 +127,7 @@ public class MeterService {
                 scope(caller),
                 () -> meters.all(caller.merchantId(), caller.mode())
                         .collectMap(Meter::eventName)
-                        .map(found -> Map.copyOf(new HashMap<>(found))));
+                        .map(Map::copyOf));
     }
 
     private static String scope(Caller caller) {
