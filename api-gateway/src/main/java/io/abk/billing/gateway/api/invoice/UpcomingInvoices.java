@@ -98,15 +98,21 @@ final class UpcomingInvoices {
         }
         var nextEnd = nextEndAfter(anchor, interval, end);
         var own = new ArrayList<Line>();
-        own.add(new Line(
-                "subscription",
-                SixDecimalAmounts.toDecimal(amount).toPlainString() + " USDC per " + interval,
-                end,
-                nextEnd,
-                amount));
-        own.addAll(usageLines(subscription, usage, start, end));
+        var usageLines = usageLines(subscription, usage, start, end);
+        // As billing-streams renews: no licensed line of zero beside usage lines (a subscription of metered items
+        // only).
+        if (amount != 0 || usageLines.isEmpty()) {
+            own.add(new Line(
+                    "subscription",
+                    SixDecimalAmounts.toDecimal(amount).toPlainString() + " USDC per " + interval,
+                    end,
+                    nextEnd,
+                    amount));
+        }
+        own.addAll(usageLines);
         own.addAll(pending);
-        return json(subscription, compose(own, discount, end), "subscription_cycle", end, nextEnd, discount, end);
+        return json(
+                subscription, compose(own, discount, end, nextEnd), "subscription_cycle", end, nextEnd, discount, end);
     }
 
     /**
@@ -186,9 +192,14 @@ final class UpcomingInvoices {
 
     /** The lines of an invoice for the period starting {@code periodStart}: discounted and carried as billing-streams does. */
     private static List<Line> compose(List<Line> own, @Nullable JsonNode discount, Instant periodStart) {
+        return compose(own, discount, periodStart, own.getFirst().end());
+    }
+
+    /** As {@link #compose(List, JsonNode, Instant)}, for the invoice's period [periodStart, periodEnd). */
+    private static List<Line> compose(
+            List<Line> own, @Nullable JsonNode discount, Instant periodStart, Instant periodEnd) {
         var lines = new ArrayList<>(own);
         var sum = lines.stream().mapToLong(Line::micros).reduce(0, Math::addExact);
-        var periodEnd = own.getFirst().end();
         var applying = discount != null
                         && !discount.isNull()
                         && Discounts.appliesTo(

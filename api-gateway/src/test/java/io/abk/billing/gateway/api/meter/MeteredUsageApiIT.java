@@ -644,10 +644,12 @@ class MeteredUsageApiIT extends PaymentsIT {
             assertThat(item.get("amountUsdc").decimalValue()).isEqualByComparingTo("3.5");
         });
 
-        // and the upcoming invoice bills the period's usage beside the subscription line
+        // and the upcoming invoice bills the period's usage
         var upcoming = get(merchant, "test", "/v1/invoices/upcoming?subscriptionId=" + id);
         assertThat(upcoming.status()).as(upcoming.text()).isEqualTo(200);
-        var usageLine = upcoming.body().get("lines").get(1);
+        // Metered items only: no licensed line of zero, as billing-streams renews.
+        assertThat(upcoming.body().get("lines")).hasSize(1);
+        var usageLine = upcoming.body().get("lines").get(0);
         assertThat(usageLine.get("kind").stringValue()).isEqualTo("usage");
         assertThat(usageLine.get("description").stringValue()).isEqualTo("calls (tiered)");
         assertThat(usageLine.get("quantity").longValue()).isEqualTo(250);

@@ -94,7 +94,8 @@ class RequestFieldsTest {
 
         assertThat(fields.optionalNonNegativeAmount("a").orElseThrow().micros()).isZero();
         assertThatThrownBy(() -> fields.optionalNonNegativeAmount("b"))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.param()).isEqualTo("b"));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.param()).isEqualTo("b"));
     }
 
     @Test
