@@ -6,9 +6,11 @@ import static io.abk.billing.gateway.checkout.PageFrame.page;
 import static io.abk.billing.gateway.checkout.PageFrame.text;
 
 import io.abk.billing.gateway.checkout.PageFrame.Root;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The server-rendered checkout page of a subscription: who is asking, how much, how often, and where it stands,
@@ -30,6 +32,21 @@ final class CheckoutPage {
     private CheckoutPage() {}
 
     /** The page of a session as {@link CheckoutSession#of} builds it, without the merchant's brand. */
+    /**
+     * The session as the page shows it: with a metered item, the mandate's amount per period
+     * ({@code maxAmountPerPeriodUsdc}), which the page shows as "up to X USDC" (the session's JSON has only the
+     * amount).
+     */
+    static Map<String, @Nullable Object> withMandateCap(Map<String, @Nullable Object> session, JsonNode subscription) {
+        var max = subscription.get("maxAmountPerPeriodUsdc");
+        if (max == null || max.isNull()) {
+            return session;
+        }
+        var shown = new LinkedHashMap<String, @Nullable Object>(session);
+        shown.put("maxAmountPerPeriodUsdc", max);
+        return shown;
+    }
+
     static String render(Map<String, @Nullable Object> session) {
         return render(session, CheckoutBrand.NONE);
     }
@@ -54,7 +71,10 @@ final class CheckoutPage {
                 : sentence(first, status, merchant);
         var model = PageFrame.flow(sentence, false, noscript, "connect", "switch-chain", "subscribe", "simulate");
         model.put("merchant", merchant);
-        model.put("amount", amount(session.get("amountUsdc")));
+        var max = session.get("maxAmountPerPeriodUsdc") instanceof JsonNode node && !node.isNull() ? node : null;
+        // With a metered item: up to the mandate's amount per period.
+        model.put("upTo", max != null);
+        model.put("amount", amount(max != null ? max : session.get("amountUsdc")));
         model.put("interval", text(session.get("interval")));
         model.put("status", STATUS.getOrDefault(status, status));
         model.put("network", text(session.get("network")));

@@ -72,7 +72,9 @@ public class CheckoutRoutes {
     @GetMapping("/{id}")
     public Mono<ResponseEntity<String>> page(@PathVariable String id) {
         return owned(id)
-                .flatMap(owned -> Mono.zip(session(owned), CheckoutSupport.brand(merchants, owned)))
+                .flatMap(owned -> Mono.zip(
+                        session(owned).map(session -> CheckoutPage.withMandateCap(session, owned.body())),
+                        CheckoutSupport.brand(merchants, owned)))
                 .map(found -> CheckoutSupport.html(
                         HttpStatus.OK, CheckoutPage.render(found.getT1(), found.getT2()), found.getT2()))
                 .defaultIfEmpty(html(HttpStatus.NOT_FOUND, CheckoutPage.notFound()));

@@ -69,12 +69,13 @@ final class CheckoutSession {
     private static WalletCalls.SubscribeTerms terms(JsonNode subscription, @Nullable String merchantDisplayName) {
         return new WalletCalls.SubscribeTerms(
                 String.valueOf(ResourceJson.text(subscription, "id")),
-                WalletCalls.micros(subscription.get("amountUsdc").decimalValue()),
+                CheckoutSupport.mandateMicros(subscription),
                 String.valueOf(ResourceJson.text(subscription, "interval")),
                 // The period anchor: creation, or the trial's end; periods start there, so the vault's must too.
                 Instant.parse(String.valueOf(ResourceJson.text(subscription, "billingCycleAnchor"))),
                 String.valueOf(ResourceJson.text(subscription, "payoutAddressEvm")),
-                merchantDisplayName);
+                merchantDisplayName,
+                CheckoutSupport.mandateIsCap(subscription));
     }
 
     /**

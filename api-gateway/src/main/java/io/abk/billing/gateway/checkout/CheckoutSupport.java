@@ -27,6 +27,22 @@ final class CheckoutSupport {
 
     private CheckoutSupport() {}
 
+    /**
+     * What the customer's mandate is signed for per period, in micro-USDC: a subscription with a metered item's
+     * {@code maxAmountPerPeriodUsdc} (its usage varies; the vault's cap bounds every invoice by it), else its amount.
+     */
+    static long mandateMicros(JsonNode subscription) {
+        var max = subscription.get("maxAmountPerPeriodUsdc");
+        var amount = max != null && !max.isNull() ? max : subscription.get("amountUsdc");
+        return WalletCalls.micros(amount.decimalValue());
+    }
+
+    /** Whether the mandate is for up to an amount ({@link #mandateMicros}) rather than exactly one. */
+    static boolean mandateIsCap(JsonNode subscription) {
+        var max = subscription.get("maxAmountPerPeriodUsdc");
+        return max != null && !max.isNull();
+    }
+
     /** The caller of a checkout request about {@code owned}: its merchant and mode, no key. */
     static Caller caller(OwnedResource owned) {
         return new Caller(owned.merchantId(), owned.mode(), CHECKOUT_CALLER);

@@ -62,11 +62,14 @@ public final class SignedTerms {
         return now.plus(VALIDITY).truncatedTo(ChronoUnit.SECONDS);
     }
 
-    /** The subscription's terms as the vault takes them, signed by {@code customer}. */
+    /**
+     * The subscription's terms as the vault takes them, signed by {@code customer}: per period its amount, or its
+     * {@code maxAmountPerPeriodUsdc} with a metered item.
+     */
     static SubscribeAuthorization subscribe(
             JsonNode subscription, Chain chain, String customer, Instant deadline, String nonce) {
         var id = String.valueOf(ResourceJson.text(subscription, "id"));
-        var micros = WalletCalls.micros(subscription.get("amountUsdc").decimalValue());
+        var micros = CheckoutSupport.mandateMicros(subscription);
         return new SubscribeAuthorization(
                 SubscriptionRef.of(id),
                 customer,

@@ -30,14 +30,29 @@ final class WalletCalls {
 
     private WalletCalls() {}
 
-    /** What a subscription's wallet calls are made of; the amount is per period, in micro-USDC. */
+    /**
+     * What a subscription's wallet calls are made of; the amount is per period, in micro-USDC, and {@code upTo} when
+     * it is a cap (a subscription with a metered item) rather than the amount of every charge.
+     */
     record SubscribeTerms(
             String subscriptionId,
             long amountMicros,
             String interval,
             Instant anchor,
             String payoutAddress,
-            @Nullable String merchantDisplayName) {}
+            @Nullable String merchantDisplayName,
+            boolean upTo) {
+
+        SubscribeTerms(
+                String subscriptionId,
+                long amountMicros,
+                String interval,
+                Instant anchor,
+                String payoutAddress,
+                @Nullable String merchantDisplayName) {
+            this(subscriptionId, amountMicros, interval, anchor, payoutAddress, merchantDisplayName, false);
+        }
+    }
 
     /** The chain's side: the token and its decimals, and the vault (null when none is deployed). */
     record Contracts(
@@ -69,7 +84,8 @@ final class WalletCalls {
                                 amount,
                                 periodMonths(terms.interval()),
                                 terms.anchor().truncatedTo(ChronoUnit.SECONDS)),
-                        "Subscribe: " + usdc(amount, chain.usdcDecimals()) + " USDC every " + terms.interval() + " to "
+                        "Subscribe: " + (terms.upTo() ? "up to " : "") + usdc(amount, chain.usdcDecimals())
+                                + " USDC every " + terms.interval() + " to "
                                 + merchant));
     }
 

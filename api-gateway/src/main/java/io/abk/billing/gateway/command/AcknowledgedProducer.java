@@ -38,6 +38,18 @@ public final class AcknowledgedProducer<K, V> implements AutoCloseable {
                             topic.keySerde().serializer(),
                             topic.valueSerde().serializer()));
         }
+
+        /**
+         * A plain producer to {@code topic}, set up alike but batching for {@code linger}: for the routes that write
+         * many records per request (meter events), whose answers wait for every acknowledgement.
+         */
+        public <K, V> Producer<K, V> batchingProducer(Topic<K, V> topic, String clientId, Duration linger) {
+            return new KafkaProducer<>(
+                    CommandProducer.config(
+                            deployment.name(clientId), bootstrapServers, security, linger, deliveryTimeout),
+                    topic.keySerde().serializer(),
+                    topic.valueSerde().serializer());
+        }
     }
 
     /** The topic's name in the gateway's deployment. */

@@ -32,7 +32,9 @@ final class ApiAccess {
             new Rule("/v1/coupons", UserRole.ADMIN),
             new Rule("/v1/promotion_codes", UserRole.ADMIN),
             new Rule("/v1/products", UserRole.ADMIN),
-            new Rule("/v1/prices", UserRole.ADMIN));
+            new Rule("/v1/prices", UserRole.ADMIN),
+            new Rule("/v1/meters", UserRole.ADMIN),
+            new Rule("/v1/meter_events", UserRole.ADMIN));
 
     private static final List<Rule> READS = List.of(new Rule("/v1/team", UserRole.OWNER));
 

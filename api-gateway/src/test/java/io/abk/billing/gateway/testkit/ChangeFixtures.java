@@ -214,6 +214,8 @@ public final class ChangeFixtures {
                 .setLatestInvoiceId(create.getInvoiceId())
                 .setCreatedAt(now)
                 .setDiscount(StubDiscounts.of(create, now))
+                .setItems(create.getItems())
+                .setMaxAmountPerPeriodMicros(create.getMaxAmountPerPeriodMicros())
                 .build();
         var invoice = StubDiscounts.priced(
                         InvoiceSnapshot.newBuilder(),

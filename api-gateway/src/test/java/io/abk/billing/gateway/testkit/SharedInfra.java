@@ -47,7 +47,9 @@ public final class SharedInfra {
             Topics.CHANGES.name(Deployment.DEFAULT),
             Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT),
             Topics.TEST_CLOCKS.name(Deployment.DEFAULT),
-            Topics.WEBHOOK_DELIVERIES.name(Deployment.DEFAULT));
+            Topics.WEBHOOK_DELIVERIES.name(Deployment.DEFAULT),
+            Topics.METER_EVENTS.name(Deployment.DEFAULT),
+            Topics.USAGE_SUMMARIES.name(Deployment.DEFAULT));
 
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static final Object POSTGRES_LOCK = new Object();

@@ -10,7 +10,9 @@ import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.PriceTierPart;
 import io.abk.billing.schemas.avro.PromotionCodeSnapshot;
+import io.abk.billing.schemas.avro.SubscriptionItemPart;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.TransferAuthorizationSnapshot;
 import io.abk.billing.schemas.ids.CustomerIds;
@@ -65,12 +67,50 @@ public final class ApiJson {
         json.put(
                 "pendingInvoiceLines",
                 s.getPendingInvoiceLines().stream().map(ApiJson::invoiceLine).toList());
+        json.put("items", s.getItems().stream().map(ApiJson::subscriptionItem).toList());
+        json.put(
+                "maxAmountPerPeriodUsdc",
+                s.getMaxAmountPerPeriodMicros() == null ? null : amount(s.getMaxAmountPerPeriodMicros()));
         json.put("successUrl", s.getSuccessUrl());
         json.put("cancelUrl", s.getCancelUrl());
         json.put("metadata", new TreeMap<>(s.getMetadata()));
         json.put("mode", mode(s.getMode()));
         json.put("createdAt", timestamp(s.getCreatedAt()));
         return json;
+    }
+
+    /**
+     * One item of a subscription: a licensed price (its quantity times its unit amount each period) or a metered one
+     * (its meter's quantity each period, at the unit amount or by graduated tiers, null without).
+     */
+    static Map<String, @Nullable Object> subscriptionItem(SubscriptionItemPart item) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", item.getItemId());
+        json.put("priceId", item.getPriceId());
+        json.put("usageType", item.getUsageType());
+        json.put("quantity", item.getQuantity());
+        json.put("meterId", item.getMeterId());
+        json.put("unitAmountUsdc", amount(item.getUnitAmountMicros()));
+        json.put(
+                "tiers",
+                item.getTiers().isEmpty()
+                        ? null
+                        : item.getTiers().stream().map(ApiJson::tier).toList());
+        return json;
+    }
+
+    /** A graduated tier: units up to {@code upTo} (null: the rest) at {@code unitAmountUsdc}, plus a flat amount. */
+    public static Map<String, @Nullable Object> tier(
+            @Nullable Long upTo, long unitAmountMicros, long flatAmountMicros) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("upTo", upTo);
+        json.put("unitAmountUsdc", amount(unitAmountMicros));
+        json.put("flatAmountUsdc", amount(flatAmountMicros));
+        return json;
+    }
+
+    private static Map<String, @Nullable Object> tier(PriceTierPart tier) {
+        return tier(tier.getUpTo(), tier.getUnitAmountMicros(), tier.getFlatAmountMicros());
     }
 
     public static Map<String, @Nullable Object> invoice(InvoiceSnapshot i) {

@@ -48,6 +48,7 @@ final class RouteTable {
             Map.entry("promotion_codes", "promo"),
             Map.entry("products", "prod"),
             Map.entry("prices", "price"),
+            Map.entry("meters", "mtr"),
             Map.entry("webhook_endpoints", "we"),
             Map.entry("webhooks", "we"),
             Map.entry("events", "evt"),

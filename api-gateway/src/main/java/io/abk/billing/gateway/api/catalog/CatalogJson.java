@@ -27,9 +27,15 @@ public final class CatalogJson {
         var json = new LinkedHashMap<String, @Nullable Object>();
         json.put("id", p.id());
         json.put("productId", p.productId());
-        json.put("amountUsdc", ApiJson.amount(p.amountMicros()));
+        // A metered price's is its unit amount (as unitAmountUsdc), null with tiers.
+        json.put("amountUsdc", p.tiers() == null ? ApiJson.amount(p.amountMicros()) : null);
         json.put("interval", p.interval());
         json.put("trialDays", p.trialDays());
+        json.put("usageType", p.usageType());
+        json.put("meterId", p.meterId());
+        boolean metered = p.meterId() != null;
+        json.put("unitAmountUsdc", metered && p.tiers() == null ? ApiJson.amount(p.amountMicros()) : null);
+        json.put("tiers", PriceTiers.json(p.tiers()));
         json.put("active", p.active());
         json.put("mode", ApiJson.mode(p.mode()));
         json.put("createdAt", ApiJson.timestamp(p.createdAt()));

@@ -8,6 +8,7 @@ import io.abk.billing.gateway.platform.db.SqlValues;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.avro.Mode;
+import io.r2dbc.postgresql.codec.Json;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -53,8 +54,8 @@ public class CatalogRepository {
     /** Inserts the price; empty when a price with its id exists already (the request ran before). */
     public Mono<Price> insertPrice(Price p) {
         return db.sql("INSERT INTO prices (" + Price.COLUMNS + ") VALUES (:id, :merchantId, :mode, :productId, :amount,"
-                        + " :interval, :trialDays, :active, :at, :at) ON CONFLICT (id) DO NOTHING RETURNING "
-                        + Price.COLUMNS)
+                        + " :interval, :trialDays, :active, :at, :at, :usageType, :meterId, :tiers)"
+                        + " ON CONFLICT (id) DO NOTHING RETURNING " + Price.COLUMNS)
                 .bind("id", p.id())
                 .bind("merchantId", p.merchantId())
                 .bind("mode", modeText(p.mode()))
@@ -64,6 +65,9 @@ public class CatalogRepository {
                 .bind("trialDays", p.trialDays())
                 .bind("active", p.active())
                 .bind("at", p.createdAt())
+                .bind("usageType", p.usageType())
+                .bind("meterId", SqlValues.nullable(p.meterId(), String.class))
+                .bind("tiers", SqlValues.nullable(PriceTiers.column(p.tiers()), Json.class))
                 .map(Price::from)
                 .one();
     }
@@ -78,10 +82,10 @@ public class CatalogRepository {
 
     /** A price with whether its product is active, for the command path's price lookup. */
     public Mono<CatalogPrice> findCatalogPrice(String merchantId, Mode mode, String id) {
-        return db.sql(
-                        "SELECT p.id, p.product_id, p.amount_micros, p.\"interval\", p.trial_days, p.active AND pr.active AS active"
-                                + " FROM prices p JOIN products pr ON pr.id = p.product_id"
-                                + " WHERE p.id = :id AND p.merchant_id = :merchantId AND p.mode = :mode")
+        return db.sql("SELECT p.id, p.product_id, p.amount_micros, p.\"interval\", p.trial_days,"
+                        + " p.active AND pr.active AS active, p.usage_type, p.meter_id, p.tiers"
+                        + " FROM prices p JOIN products pr ON pr.id = p.product_id"
+                        + " WHERE p.id = :id AND p.merchant_id = :merchantId AND p.mode = :mode")
                 .bind("id", id)
                 .bind("merchantId", merchantId)
                 .bind("mode", modeText(mode))
@@ -91,7 +95,10 @@ public class CatalogRepository {
                         Columns.required(row, "amount_micros", Long.class),
                         Columns.required(row, "interval", String.class),
                         Columns.required(row, "trial_days", Integer.class),
-                        Boolean.TRUE.equals(row.get("active", Boolean.class))))
+                        Boolean.TRUE.equals(row.get("active", Boolean.class)),
+                        Columns.required(row, "usage_type", String.class),
+                        row.get("meter_id", String.class),
+                        PriceTiers.of(row.get("tiers", Json.class))))
                 .one();
     }
 

@@ -1,17 +1,22 @@
 package io.abk.billing.gateway.api.catalog;
 
 import io.abk.billing.gateway.api.CallerAudit;
+import io.abk.billing.gateway.api.meter.MeterRepository;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.config.Now;
 import io.abk.billing.gateway.controlplane.audit.AuditChanges;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
+import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.gateway.platform.web.IdLookup;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -35,14 +40,21 @@ public class CatalogService {
     public record ProductView(Product product, List<Price> prices) {}
 
     private final CatalogRepository catalog;
+    private final MeterRepository meters;
     private final CallerAudit audit;
     private final IdGenerator ids;
     private final TransactionalOperator tx;
     private final Clock clock;
 
     public CatalogService(
-            CatalogRepository catalog, CallerAudit audit, IdGenerator ids, TransactionalOperator tx, Clock clock) {
+            CatalogRepository catalog,
+            MeterRepository meters,
+            CallerAudit audit,
+            IdGenerator ids,
+            TransactionalOperator tx,
+            Clock clock) {
         this.catalog = catalog;
+        this.meters = meters;
         this.audit = audit;
         this.ids = ids;
         this.tx = tx;
@@ -158,7 +170,10 @@ public class CatalogService {
                 });
     }
 
-    /** Inserts the price with its audit entry; empty (and nothing audited) when the price exists already. */
+    /**
+     * Inserts the price with its audit entry; empty (and nothing audited) when the price exists already. A metered
+     * price's meter must be an active meter of the caller's (400 {@code meter_not_found}, {@code meter_inactive}).
+     */
     private Mono<Price> insertPrice(
             Caller caller, String productId, PriceRequest request, String priceId, Instant now) {
         var price = new Price(
@@ -171,24 +186,46 @@ public class CatalogService {
                 request.trialDays(),
                 true,
                 now,
-                now);
-        return catalog.insertPrice(price)
-                .flatMap(created -> audit.record(
-                                caller,
-                                now,
-                                "price.created",
-                                "price",
-                                created.id(),
-                                Map.of(
-                                        "productId",
-                                        productId,
-                                        "amountMicros",
-                                        created.amountMicros(),
-                                        "interval",
-                                        created.interval(),
-                                        "trialDays",
-                                        created.trialDays()))
+                now,
+                request.usageType(),
+                request.meterId(),
+                request.tiers());
+        var details = new LinkedHashMap<String, Object>();
+        details.put("productId", productId);
+        details.put("amountMicros", price.amountMicros());
+        details.put("interval", price.interval());
+        details.put("trialDays", price.trialDays());
+        if (request.meterId() != null) {
+            details.put("usageType", price.usageType());
+            details.put("meterId", request.meterId());
+        }
+        return meterOf(caller, request)
+                .then(catalog.insertPrice(price))
+                .flatMap(created -> audit.record(caller, now, "price.created", "price", created.id(), details)
                         .thenReturn(created));
+    }
+
+    /** Completes when the request is licensed or names an active meter of the caller's; else the 400. */
+    private Mono<Void> meterOf(Caller caller, PriceRequest request) {
+        var meterId = request.meterId();
+        if (meterId == null) {
+            return Mono.empty();
+        }
+        var missing =
+                new ApiException(400, ErrorCodes.METER_NOT_FOUND, "No such meter: '" + meterId + "'", "meterId", null);
+        if (!Ids.isWellFormed(IdPrefix.METER, meterId)) {
+            return Mono.error(missing);
+        }
+        return meters.find(caller.merchantId(), caller.mode(), meterId, false)
+                .switchIfEmpty(Mono.error(missing))
+                .flatMap(meter -> meter.active()
+                        ? Mono.<Void>empty()
+                        : Mono.error(new ApiException(
+                                400,
+                                ErrorCodes.METER_INACTIVE,
+                                "Meter '" + meterId + "' is inactive: a new price cannot use it",
+                                "meterId",
+                                null)));
     }
 
     private Mono<Product> product(Caller caller, String productId, boolean forUpdate) {

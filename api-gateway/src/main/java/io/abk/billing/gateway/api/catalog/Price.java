@@ -3,10 +3,18 @@ package io.abk.billing.gateway.api.catalog;
 import io.abk.billing.gateway.controlplane.auth.ApiKeyFormat;
 import io.abk.billing.gateway.platform.db.Columns;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.money.UsagePricing.Tier;
+import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
 
-/** A price row: an amount in micro-USDC per {@code interval} ({@code month}, {@code year} or {@code once}). */
+/**
+ * A price row: an amount in micro-USDC per {@code interval} ({@code month}, {@code year} or {@code once}); or, when
+ * {@code usageType} is {@code metered}, per unit of its meter's quantity in a period ({@code amountMicros}, zero with
+ * graduated {@code tiers}).
+ */
 public record Price(
         String id,
         String merchantId,
@@ -17,10 +25,13 @@ public record Price(
         int trialDays,
         boolean active,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        String usageType,
+        @Nullable String meterId,
+        @Nullable List<Tier> tiers) {
 
-    static final String COLUMNS =
-            "id, merchant_id, mode, product_id, amount_micros, \"interval\", trial_days, active, created_at, updated_at";
+    static final String COLUMNS = "id, merchant_id, mode, product_id, amount_micros, \"interval\", trial_days, active,"
+            + " created_at, updated_at, usage_type, meter_id, tiers";
 
     static Price from(Readable row) {
         return new Price(
@@ -33,6 +44,9 @@ public record Price(
                 Columns.required(row, "trial_days", Integer.class),
                 Boolean.TRUE.equals(row.get("active", Boolean.class)),
                 Columns.required(row, "created_at", Instant.class),
-                Columns.required(row, "updated_at", Instant.class));
+                Columns.required(row, "updated_at", Instant.class),
+                Columns.required(row, "usage_type", String.class),
+                row.get("meter_id", String.class),
+                PriceTiers.of(row.get("tiers", Json.class)));
     }
 }

@@ -1,16 +1,22 @@
 package io.abk.billing.gateway.api.invoice;
 
 import io.abk.billing.gateway.api.catalog.PriceLookup;
+import io.abk.billing.gateway.api.meter.Meter;
+import io.abk.billing.gateway.api.meter.MeterService;
 import io.abk.billing.gateway.api.subscription.PlanChanges;
+import io.abk.billing.gateway.api.usage.SubscriptionUsageRepository;
 import io.abk.billing.gateway.controlplane.clock.EffectiveClock;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.money.InvalidAmountException;
 import io.abk.billing.schemas.money.SixDecimalAmounts;
+import io.abk.billing.schemas.render.ApiJson;
 import java.math.BigDecimal;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -19,6 +25,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
 
 /**
  * {@code GET /v1/invoices/upcoming?subscriptionId=...[&amountUsdc=|&priceId=][&prorationBehavior=]}: the next invoice
@@ -34,11 +41,20 @@ public class UpcomingInvoiceRoutes {
     private final SubscriptionReadModel subscriptions;
     private final PriceLookup prices;
     private final EffectiveClock clock;
+    private final SubscriptionUsageRepository usage;
+    private final MeterService meters;
 
-    public UpcomingInvoiceRoutes(SubscriptionReadModel subscriptions, PriceLookup prices, EffectiveClock clock) {
+    public UpcomingInvoiceRoutes(
+            SubscriptionReadModel subscriptions,
+            PriceLookup prices,
+            EffectiveClock clock,
+            SubscriptionUsageRepository usage,
+            MeterService meters) {
         this.subscriptions = subscriptions;
         this.prices = prices;
         this.clock = clock;
+        this.usage = usage;
+        this.meters = meters;
     }
 
     @GetMapping("/v1/invoices/upcoming")
@@ -72,10 +88,59 @@ public class UpcomingInvoiceRoutes {
                                     SUBSCRIPTION_CANCELED,
                                     "Subscription " + id + " is canceled; it makes no more invoices"));
                         }
-                        return change.flatMap(proposed -> clock.now(caller.merchantId(), caller.mode())
-                                .map(now -> UpcomingInvoices.preview(subscription, proposed.orElse(null), now)));
+                        if ((priceId != null || amount != null)
+                                && subscription.path("items").size() > 0) {
+                            return Mono.error(new ApiException(
+                                    400,
+                                    ErrorCodes.ITEMS_NOT_UPDATABLE,
+                                    "Subscription " + id + " has items: its amount is their sum and cannot be changed",
+                                    priceId != null ? "priceId" : "amountUsdc",
+                                    null));
+                        }
+                        return Mono.zip(
+                                        change,
+                                        clock.now(caller.merchantId(), caller.mode()),
+                                        usage(caller, subscription))
+                                .map(found -> UpcomingInvoices.preview(
+                                        subscription, found.getT1().orElse(null), found.getT2(), found.getT3()));
                     });
         });
+    }
+
+    /**
+     * The metered items' usage in the subscription's current period (a summary of another period counts nothing:
+     * it is the period before, already invoiced), and each item's line name: its meter's display name or event name.
+     */
+    private Mono<UpcomingInvoices.Usage> usage(Caller caller, JsonNode subscription) {
+        if (subscription.path("items").size() == 0) {
+            return Mono.just(UpcomingInvoices.Usage.NONE);
+        }
+        var start = subscription.path("currentPeriodStart").asString();
+        return usage.find(caller, subscription.path("id").asString())
+                .map(Optional::of)
+                .defaultIfEmpty(Optional.empty())
+                .zipWith(meters.eventNames(caller))
+                .map(found -> {
+                    var quantities = new HashMap<String, Long>();
+                    found.getT1()
+                            .filter(row -> start.equals(ApiJson.timestamp(row.periodStart())))
+                            .ifPresent(row -> row.items()
+                                    .forEach(item -> quantities.put(
+                                            item.path("itemId").asString(),
+                                            item.path("quantity").asLong())));
+                    var byMeter = new HashMap<String, Meter>();
+                    found.getT2().values().forEach(meter -> byMeter.put(meter.id(), meter));
+                    var names = new HashMap<String, String>();
+                    for (var item : subscription.path("items")) {
+                        var meter = byMeter.get(item.path("meterId").asString());
+                        if (meter != null) {
+                            names.put(
+                                    item.path("id").asString(),
+                                    meter.displayName() != null ? meter.displayName() : meter.eventName());
+                        }
+                    }
+                    return new UpcomingInvoices.Usage(quantities, names);
+                });
     }
 
     private static String orDefault(@Nullable String behavior) {

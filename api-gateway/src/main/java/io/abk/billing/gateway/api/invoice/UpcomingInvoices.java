@@ -4,6 +4,7 @@ import io.abk.billing.schemas.money.Discounts;
 import io.abk.billing.schemas.money.InvoiceComposition;
 import io.abk.billing.schemas.money.Proration;
 import io.abk.billing.schemas.money.SixDecimalAmounts;
+import io.abk.billing.schemas.money.UsagePricing;
 import io.abk.billing.schemas.render.ApiJson;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -27,12 +28,36 @@ final class UpcomingInvoices {
     /** A proposed change: the new amount and interval (null: unchanged) and its proration behavior. */
     record Change(@Nullable Long amountMicros, @Nullable String interval, String behavior) {}
 
-    /** One line, with its signed amount in micro-USDC. */
-    private record Line(String kind, String description, Instant start, Instant end, long micros) {}
+    /**
+     * The usage of the subscription's metered items in its current period, as the usage processor summarised it so
+     * far (an item missing: none yet), and the name each item's line gives ({@code itemId -> name}).
+     */
+    record Usage(Map<String, Long> quantities, Map<String, String> names) {
+
+        static final Usage NONE = new Usage(Map.of(), Map.of());
+    }
+
+    /** One line, with its signed amount in micro-USDC: {@code quantity} units of {@code unitMicros}. */
+    private record Line(
+            String kind, String description, Instant start, Instant end, long micros, long quantity, long unitMicros) {
+
+        Line(String kind, String description, Instant start, Instant end, long micros) {
+            this(kind, description, start, end, micros, 1, micros);
+        }
+    }
 
     private UpcomingInvoices() {}
 
     static Map<String, @Nullable Object> preview(JsonNode subscription, @Nullable Change change, Instant now) {
+        return preview(subscription, change, now, Usage.NONE);
+    }
+
+    /**
+     * As {@link #preview(JsonNode, Change, Instant)}, the renewal with one {@code usage} line per metered item for the
+     * closed period (its quantity so far, priced by {@link UsagePricing}).
+     */
+    static Map<String, @Nullable Object> preview(
+            JsonNode subscription, @Nullable Change change, Instant now, Usage usage) {
         var amount = micros(subscription.get("amountUsdc"));
         var interval = text(subscription, "interval");
         var start = instant(subscription, "currentPeriodStart");
@@ -73,14 +98,59 @@ final class UpcomingInvoices {
         }
         var nextEnd = nextEndAfter(anchor, interval, end);
         var own = new ArrayList<Line>();
-        own.add(new Line(
-                "subscription",
-                SixDecimalAmounts.toDecimal(amount).toPlainString() + " USDC per " + interval,
-                end,
-                nextEnd,
-                amount));
+        var usageLines = usageLines(subscription, usage, start, end);
+        // As billing-streams renews: no licensed line of zero beside usage lines (a subscription of metered items
+        // only).
+        if (amount != 0 || usageLines.isEmpty()) {
+            own.add(new Line(
+                    "subscription",
+                    SixDecimalAmounts.toDecimal(amount).toPlainString() + " USDC per " + interval,
+                    end,
+                    nextEnd,
+                    amount));
+        }
+        own.addAll(usageLines);
         own.addAll(pending);
-        return json(subscription, compose(own, discount, end), "subscription_cycle", end, nextEnd, discount, end);
+        return json(
+                subscription, compose(own, discount, end, nextEnd), "subscription_cycle", end, nextEnd, discount, end);
+    }
+
+    /**
+     * A line per metered item for the period [start, end) that closes at the renewal: the quantity so far, the flat
+     * unit amount (0 with tiers), the amount as {@link UsagePricing} prices it.
+     */
+    private static List<Line> usageLines(JsonNode subscription, Usage usage, Instant start, Instant end) {
+        var lines = new ArrayList<Line>();
+        var items = subscription.get("items");
+        if (items == null) {
+            return lines;
+        }
+        for (var item : items) {
+            if (!"metered".equals(text(item, "usageType"))) {
+                continue;
+            }
+            var id = text(item, "id");
+            long quantity = usage.quantities().getOrDefault(id, 0L);
+            var tiers = new ArrayList<UsagePricing.Tier>();
+            for (var tier : item.path("tiers")) {
+                var upTo = tier.get("upTo");
+                tiers.add(new UsagePricing.Tier(
+                        upTo == null || upTo.isNull() ? null : upTo.longValue(),
+                        micros(tier.get("unitAmountUsdc")),
+                        micros(tier.get("flatAmountUsdc"))));
+            }
+            long unit = tiers.isEmpty() ? micros(item.get("unitAmountUsdc")) : 0;
+            var name = usage.names().getOrDefault(id, id);
+            lines.add(new Line(
+                    "usage",
+                    name + (tiers.isEmpty() ? "" : " (tiered)"),
+                    start,
+                    end,
+                    UsagePricing.amountMicros(quantity, unit, tiers),
+                    quantity,
+                    unit));
+        }
+        return lines;
     }
 
     /**
@@ -122,9 +192,14 @@ final class UpcomingInvoices {
 
     /** The lines of an invoice for the period starting {@code periodStart}: discounted and carried as billing-streams does. */
     private static List<Line> compose(List<Line> own, @Nullable JsonNode discount, Instant periodStart) {
+        return compose(own, discount, periodStart, own.getFirst().end());
+    }
+
+    /** As {@link #compose(List, JsonNode, Instant)}, for the invoice's period [periodStart, periodEnd). */
+    private static List<Line> compose(
+            List<Line> own, @Nullable JsonNode discount, Instant periodStart, Instant periodEnd) {
         var lines = new ArrayList<>(own);
         var sum = lines.stream().mapToLong(Line::micros).reduce(0, Math::addExact);
-        var periodEnd = own.getFirst().end();
         var applying = discount != null
                         && !discount.isNull()
                         && Discounts.appliesTo(
@@ -188,8 +263,8 @@ final class UpcomingInvoices {
         json.put("description", line.description());
         json.put("periodStart", ApiJson.timestamp(line.start()));
         json.put("periodEnd", ApiJson.timestamp(line.end()));
-        json.put("quantity", 1);
-        json.put("unitAmountUsdc", SixDecimalAmounts.toDecimal(line.micros()));
+        json.put("quantity", line.quantity());
+        json.put("unitAmountUsdc", SixDecimalAmounts.toDecimal(line.unitMicros()));
         json.put("amountUsdc", SixDecimalAmounts.toDecimal(line.micros()));
         return json;
     }

@@ -5,6 +5,9 @@ import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.schemas.money.UsdcAmount;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -41,6 +44,19 @@ public record CreateSubscriptionRequest(
     /** Amount and interval given in the request. */
     public record AdHoc(UsdcAmount amount, String interval) implements Form {}
 
+    /**
+     * Items of catalog prices, licensed or metered, of one interval; {@code maxAmountPerPeriod} is required with a
+     * metered item (checked once the prices are looked up).
+     */
+    public record WithItems(List<Item> items, @Nullable UsdcAmount maxAmountPerPeriod) implements Form {}
+
+    /** One item: a price, and how many of a licensed price ({@code quantity}, null when not given). */
+    public record Item(String priceId, @Nullable Integer quantity) {}
+
+    static final int MAX_ITEMS = 20;
+    /** The most units of one licensed item: more is almost certainly a mistake (cents for units, an id pasted). */
+    static final int MAX_QUANTITY = 1_000_000;
+
     public static CreateSubscriptionRequest parse(RequestFields fields) {
         var merchantRef =
                 fields.optionalString("merchantRef", MAX_REF_LENGTH).orElseThrow(() -> required("merchantRef"));
@@ -57,6 +73,14 @@ public record CreateSubscriptionRequest(
     }
 
     private static Form form(RequestFields fields) {
+        if (fields.has("items")) {
+            return withItems(fields);
+        }
+        if (fields.has("maxAmountPerPeriodUsdc")) {
+            throw ApiException.invalid(
+                    "maxAmountPerPeriodUsdc",
+                    "maxAmountPerPeriodUsdc is only for a subscription with items, one of them metered");
+        }
         var priceId = fields.optionalString("priceId", MAX_REF_LENGTH);
         if (priceId.isPresent()) {
             for (var conflicting : new String[] {"amountUsdc", "interval"}) {
@@ -85,6 +109,37 @@ public record CreateSubscriptionRequest(
                     "interval", "interval (month or year) is required with amountUsdc (or give priceId instead)");
         }
         return new AdHoc(amount.get(), interval.get());
+    }
+
+    private static WithItems withItems(RequestFields fields) {
+        for (var conflicting : List.of("priceId", "amountUsdc", "interval")) {
+            if (fields.has(conflicting)) {
+                throw ApiException.invalid(
+                        conflicting,
+                        conflicting + " cannot be given with items: each item's price sets its amount and the"
+                                + " interval. Send items alone, or priceId, or amountUsdc and interval");
+            }
+        }
+        var items = new ArrayList<Item>();
+        var seen = new HashSet<String>();
+        for (var item : fields.optionalObjectList("items", MAX_ITEMS)) {
+            var priceId = item.optionalString("priceId", MAX_REF_LENGTH)
+                    .orElseThrow(
+                            () -> ApiException.invalid(item.param("priceId"), item.param("priceId") + " is required"));
+            if (!seen.add(priceId)) {
+                throw ApiException.invalid(
+                        item.param("priceId"),
+                        item.param("priceId") + " names price '" + priceId + "' again: each price is one item; give"
+                                + " a licensed item's quantity instead");
+            }
+            var quantity = item.optionalInt("quantity", 1, MAX_QUANTITY).orElse(null);
+            items.add(new Item(priceId, quantity));
+        }
+        if (items.isEmpty()) {
+            throw ApiException.invalid("items", "items must have 1 to " + MAX_ITEMS + " items");
+        }
+        var max = fields.optionalPositiveAmount("maxAmountPerPeriodUsdc").orElse(null);
+        return new WithItems(List.copyOf(items), max);
     }
 
     private static ApiException required(String field) {

@@ -3,10 +3,14 @@ package io.abk.billing.gateway.api.subscription;
 import io.abk.billing.gateway.api.catalog.PriceLookup;
 import io.abk.billing.gateway.api.coupon.DiscountChoice;
 import io.abk.billing.gateway.platform.json.RequestFields;
+import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.gateway.platform.web.RequestPaths;
+import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.schemas.avro.PauseSubscription;
 import io.abk.billing.schemas.avro.ResumeSubscription;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -42,12 +46,17 @@ public class SubscriptionActionRoutes {
             "pause",
             fields -> new PauseSubscription());
 
+    /** The fields of a PATCH that change the fixed amount, which a subscription with items takes from its items. */
+    static final List<String> AMOUNT_FIELDS = List.of("amountUsdc", "priceId", "interval");
+
     private final SubscriptionActions actions;
     private final PriceLookup prices;
+    private final SubscriptionReadModel readModel;
 
-    public SubscriptionActionRoutes(SubscriptionActions actions, PriceLookup prices) {
+    public SubscriptionActionRoutes(SubscriptionActions actions, PriceLookup prices, SubscriptionReadModel readModel) {
         this.actions = actions;
         this.prices = prices;
+        this.readModel = readModel;
     }
 
     @PostMapping("/activate")
@@ -91,7 +100,8 @@ public class SubscriptionActionRoutes {
                 return actions.discount(caller, id, discount.get(), exchange)
                         .map(subscription -> Map.of("subscription", subscription));
             }
-            return PlanChanges.price(caller, RequestFields.of(body), prices)
+            return itemsUnchanged(caller, id, RequestFields.of(body))
+                    .then(PlanChanges.price(caller, RequestFields.of(body), prices))
                     .flatMap(price -> act(
                             caller,
                             id,
@@ -100,6 +110,28 @@ public class SubscriptionActionRoutes {
                             fields -> PlanChanges.withPlanChange(
                                     LifecycleRequests.update(fields), fields, price.orElse(null))));
         });
+    }
+
+    /**
+     * Completes unless the PATCH changes the amount, price or interval of a subscription with items: 400
+     * {@code items_not_updatable} then (its amount is its licensed items' sum). An unknown subscription is left to
+     * the command's own 404.
+     */
+    private Mono<Void> itemsUnchanged(Caller caller, String id, RequestFields fields) {
+        var field = AMOUNT_FIELDS.stream().filter(fields::has).findFirst();
+        if (field.isEmpty()) {
+            return Mono.empty();
+        }
+        return readModel
+                .find(caller, id)
+                .filter(subscription -> subscription.path("items").size() > 0)
+                .flatMap(subscription -> Mono.error(new ApiException(
+                        400,
+                        ErrorCodes.ITEMS_NOT_UPDATABLE,
+                        field.get() + " cannot be changed on subscription '" + id + "': it has items, and its"
+                                + " amount is their sum. Cancel it and create one with the new items",
+                        field.get(),
+                        null)));
     }
 
     /** Sends the lifecycle command and answers {@code {subscription}}. */

@@ -4,6 +4,7 @@ import io.abk.billing.gateway.api.catalog.PriceLookup;
 import io.abk.billing.gateway.api.coupon.DiscountChoice;
 import io.abk.billing.gateway.api.coupon.Redemptions;
 import io.abk.billing.gateway.api.customer.CustomerWallets;
+import io.abk.billing.gateway.api.meter.MeterRepository;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.command.Settled;
@@ -51,6 +52,7 @@ public class SubscriptionRoutes {
 
     private final Commands commands;
     private final PriceLookup prices;
+    private final MeterRepository meters;
     private final MerchantLookup merchants;
     private final SubscriptionReadModel readModel;
     private final SubscriptionMandates mandates;
@@ -63,6 +65,7 @@ public class SubscriptionRoutes {
     public SubscriptionRoutes(
             Commands commands,
             PriceLookup prices,
+            MeterRepository meters,
             MerchantLookup merchants,
             SubscriptionReadModel readModel,
             SubscriptionMandates mandates,
@@ -73,6 +76,7 @@ public class SubscriptionRoutes {
             BillingProperties billing) {
         this.commands = commands;
         this.prices = prices;
+        this.meters = meters;
         this.merchants = merchants;
         this.readModel = readModel;
         this.mandates = mandates;
@@ -104,7 +108,13 @@ public class SubscriptionRoutes {
                         var subscriptionId = identity.derivedId(IdPrefix.SUBSCRIPTION);
                         var invoiceId = identity.derivedId(IdPrefix.INVOICE);
                         return wallets.resolve(caller, "customerWallet", request.customerWallet(), request.customerId())
-                                .flatMap(wallet -> SubscriptionTerms.resolve(caller, request, prices, merchants)
+                                .flatMap(wallet -> SubscriptionTerms.resolve(
+                                                caller,
+                                                request,
+                                                prices,
+                                                meters,
+                                                merchants,
+                                                i -> identity.derivedId(IdPrefix.SUBSCRIPTION_ITEM, i))
                                         .map(terms -> payload(request, wallet, terms, invoiceId)))
                                 .flatMap(create -> discount == null
                                         ? Mono.just(new Commands.Target(subscriptionId, create))
@@ -179,6 +189,8 @@ public class SubscriptionRoutes {
                 .setMetadata(Map.copyOf(request.metadata()))
                 .setSuccessUrl(Objects.toString(request.successUrl(), null))
                 .setCancelUrl(Objects.toString(request.cancelUrl(), null))
+                .setItems(terms.items())
+                .setMaxAmountPerPeriodMicros(terms.maxAmountPerPeriodMicros())
                 .build();
     }
 }

@@ -28,7 +28,9 @@ public class TopicsHealthIndicator implements ReactiveHealthIndicator {
             Topics.CUSTOMER_COMMANDS,
             Topics.CHANGES,
             Topics.TEST_CLOCKS,
-            Topics.WEBHOOK_DELIVERIES);
+            Topics.WEBHOOK_DELIVERIES,
+            Topics.METER_EVENTS,
+            Topics.USAGE_SUMMARIES);
 
     private final Admin admin;
     private final TopicLayout layout;

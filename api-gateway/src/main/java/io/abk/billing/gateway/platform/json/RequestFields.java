@@ -206,6 +206,17 @@ public final class RequestFields {
         });
     }
 
+    /** A JSON number of USDC, exact, at most 6 decimals, from 0 to 1,000,000,000. */
+    public Optional<UsdcAmount> optionalNonNegativeAmount(String field) {
+        return optionalDecimal(field).map(value -> {
+            try {
+                return UsdcAmount.parseNonNegative(value);
+            } catch (InvalidAmountException e) {
+                throw invalid(field, e.problem().sentence());
+            }
+        });
+    }
+
     private Optional<BigDecimal> optionalDecimal(String field) {
         return optionalDecimal(field, "a JSON number (in USDC, e.g. 9.99)");
     }
@@ -221,6 +232,38 @@ public final class RequestFields {
             throw new IllegalStateException("JSON floats must be read as BigDecimal; check JsonConfiguration");
         }
         return Optional.of(node.decimalValue());
+    }
+
+    /**
+     * A whole JSON number within [0, max] ({@code 5} or {@code 5.0}, not {@code 5.5}, {@code "5"} nor {@code -1}); any
+     * other value is a 400 with {@code code} naming the field.
+     */
+    public Optional<Long> optionalWholeNumber(String field, long max, String code) {
+        var node = node(field);
+        if (node == null) {
+            return Optional.empty();
+        }
+        var problem = new ApiException(
+                400, code, param(field) + " must be a whole number from 0 to " + max, param(field), null);
+        if (!node.isNumber()) {
+            throw problem;
+        }
+        if (node.isFloatingPointNumber() && !node.isBigDecimal()) {
+            throw new IllegalStateException("JSON floats must be read as BigDecimal; check JsonConfiguration");
+        }
+        var value = node.decimalValue();
+        if (value.signum() < 0
+                || value.stripTrailingZeros().scale() > 0
+                || value.compareTo(BigDecimal.valueOf(max)) > 0) {
+            throw problem;
+        }
+        return Optional.of(value.longValueExact());
+    }
+
+    /** The fields of a nested object, whose errors name their full path ({@code payload.tokens}); empty if absent. */
+    public Optional<RequestFields> optionalObject(String field) {
+        var node = node(field, JsonNode::isObject, "an object");
+        return Optional.ofNullable(node).map(object -> new RequestFields(object, param(field) + "."));
     }
 
     /** An integer literal (no fraction) within [min, max]. */

@@ -27,8 +27,19 @@ public final class ApiHeaders {
     /** The paths whose body may be up to {@link #MAX_LOGO_BYTES}. */
     static final Set<String> LOGO_PATHS = Set.of("/v1/account/logo", "/dashboard/api/v1/account/logo");
 
+    /**
+     * The body of a batch of meter events ({@code POST /v1/meter_events/batch}): up to a thousand events of about a
+     * hundred bytes each, with room for their payloads, 1 MiB.
+     */
+    public static final int MAX_METER_EVENT_BATCH_BYTES = 1024 * 1024;
+
+    public static final String METER_EVENT_BATCH_PATH = "/v1/meter_events/batch";
+
     /** The largest body a request of {@code method} to {@code path} may declare. */
     static long maxBodyBytes(HttpMethod method, String path) {
+        if (HttpMethod.POST.equals(method) && METER_EVENT_BATCH_PATH.equals(path)) {
+            return MAX_METER_EVENT_BATCH_BYTES;
+        }
         return HttpMethod.PUT.equals(method) && LOGO_PATHS.contains(path) ? MAX_LOGO_BYTES : MAX_BODY_BYTES;
     }
 }

@@ -85,6 +85,19 @@ public final class ErrorCodes {
     /** A promotion code entered on the checkout of a subscription that was not created to take one (or is not due): 400. */
     public static final String PROMOTION_CODES_NOT_ALLOWED = "promotion_codes_not_allowed";
 
+    /** 409: the merchant's mode has a meter of this event name already. */
+    public static final String METER_EXISTS = "meter_exists";
+    /** A meter event's {@code eventName}, or a metered price's {@code meterId}, naming no meter of the caller's: 400. */
+    public static final String METER_NOT_FOUND = "meter_not_found";
+    /** A meter event of a deactivated meter, or a new metered price on one: 400. */
+    public static final String METER_INACTIVE = "meter_inactive";
+    /** A meter event's value that is not a whole number from 0 to {@code MeterEvents.MAX_VALUE}: 400. */
+    public static final String INVALID_VALUE = "invalid_value";
+    /** A meter event's timestamp more than 35 days ago or more than 5 minutes ahead: 400. */
+    public static final String TIMESTAMP_OUT_OF_RANGE = "timestamp_out_of_range";
+    /** A PATCH of {@code amountUsdc} or {@code priceId} on a subscription with items: 400. */
+    public static final String ITEMS_NOT_UPDATABLE = "items_not_updatable";
+
     public static final String INTERNAL_ERROR = "internal_error";
     public static final String SERVICE_UNAVAILABLE = "service_unavailable";
 }

@@ -50,7 +50,12 @@ public class RequestBodyFilter implements WebFilter {
         var limit = ApiHeaders.maxBodyBytes(
                 method, request.getPath().pathWithinApplication().value());
         if (declaredLength(request.getHeaders().getFirst(HttpHeaders.CONTENT_LENGTH)) > limit) {
-            return Mono.error(limit == ApiHeaders.MAX_BODY_BYTES ? payloadTooLarge() : logoTooLarge());
+            return Mono.error(
+                    switch ((int) limit) {
+                        case ApiHeaders.MAX_BODY_BYTES -> payloadTooLarge();
+                        case ApiHeaders.MAX_LOGO_BYTES -> logoTooLarge();
+                        default -> batchTooLarge();
+                    });
         }
         boolean mayHaveBody = method == HttpMethod.POST || method == HttpMethod.PUT || method == HttpMethod.PATCH;
         ServerHttpRequest typed = request;
@@ -162,6 +167,15 @@ public class RequestBodyFilter implements WebFilter {
                 413,
                 ErrorCodes.PAYLOAD_TOO_LARGE,
                 "A logo may be at most " + ApiHeaders.MAX_LOGO_BYTES + " bytes (256 KiB)");
+    }
+
+    /** A batch of meter events over {@link ApiHeaders#MAX_METER_EVENT_BATCH_BYTES}. */
+    public static ApiException batchTooLarge() {
+        return new ApiException(
+                413,
+                ErrorCodes.PAYLOAD_TOO_LARGE,
+                "A batch of meter events may be at most " + ApiHeaders.MAX_METER_EVENT_BATCH_BYTES
+                        + " bytes (1 MiB): send fewer events per batch");
     }
 
     public static ApiException payloadTooLarge() {

@@ -116,6 +116,33 @@ final class BadCreateRequests {
         cases.add(with("successUrl a number", "successUrl", 80, "successUrl"));
         cases.add(with("cancelUrl not a URL", "cancelUrl", "not a url", "cancelUrl"));
         cases.add(with("cancelUrl without host", "cancelUrl", "https:///cancel", "cancelUrl"));
+        // items: alone, 1 to 20, each price once; maxAmountPerPeriodUsdc only with them
+        var price = "price_01jcrgx3b2m0x9k8d7f6e5a4s3";
+        cases.add(form(
+                "items with priceId", Map.of("items", List.of(Map.of("priceId", price)), "priceId", price), "priceId"));
+        cases.add(with("items with amountUsdc", "items", List.of(Map.of("priceId", price)), "amountUsdc"));
+        cases.add(form("items empty", Map.of("items", List.of()), "items"));
+        cases.add(form("items not an array", Map.of("items", "price"), "items"));
+        cases.add(form(
+                "items 21",
+                Map.of(
+                        "items",
+                        IntStream.range(0, 21)
+                                .mapToObj(i -> Map.of("priceId", "p" + i))
+                                .toList()),
+                "items"));
+        cases.add(form("item without priceId", Map.of("items", List.of(Map.of("quantity", 2))), "items[0].priceId"));
+        cases.add(form(
+                "a price twice",
+                Map.of("items", List.of(Map.of("priceId", price), Map.of("priceId", price))),
+                "items[1].priceId"));
+        cases.add(form(
+                "quantity 0", Map.of("items", List.of(Map.of("priceId", price, "quantity", 0))), "items[0].quantity"));
+        cases.add(form(
+                "maxAmountPerPeriodUsdc 0",
+                Map.of("items", List.of(Map.of("priceId", price)), "maxAmountPerPeriodUsdc", 0),
+                "maxAmountPerPeriodUsdc"));
+        cases.add(with("maxAmountPerPeriodUsdc without items", "maxAmountPerPeriodUsdc", 50, "maxAmountPerPeriodUsdc"));
         // the body itself
         cases.add(new Case("body an array", "[]", "validation_error", null));
         cases.add(new Case("body a string", "\"subscribe\"", "validation_error", null));

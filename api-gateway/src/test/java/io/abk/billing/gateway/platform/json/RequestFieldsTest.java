@@ -56,6 +56,48 @@ class RequestFieldsTest {
                 });
     }
 
+    @ParameterizedTest(name = "{0} is a whole number: {1}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "0       | 0",
+                "7       | 7",
+                "7.0     | 7",
+                "1000    | 1000",
+            })
+    void shouldReadAWholeNumberWhenItIsOneInRange(String json, long expected) {
+        var fields = RequestFields.of(parse("{\"value\":" + json + "}"));
+
+        assertThat(fields.optionalWholeNumber("value", 1000, "invalid_value")).contains(expected);
+    }
+
+    @ParameterizedTest(name = "{0} is refused")
+    @CsvSource(
+            delimiter = '|',
+            value = {"-1", "1.5", "1001", "\"5\"", "true", "1E+400"})
+    void shouldRefuseWithItsCodeWhenAValueIsNotAWholeNumberInRange(String json) {
+        // A meter event's value: 400 invalid_value naming the nested field, never a double's rounding.
+        var fields = RequestFields.of(parse("{\"payload\":{\"tokens\":" + json + "}}"));
+        var payload = fields.optionalObject("payload").orElseThrow();
+
+        assertThatThrownBy(() -> payload.optionalWholeNumber("tokens", 1000, "invalid_value"))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.status()).isEqualTo(400);
+                    assertThat(e.code()).isEqualTo("invalid_value");
+                    assertThat(e.param()).isEqualTo("payload.tokens");
+                });
+    }
+
+    @Test
+    void shouldReadZeroAsANonNegativeAmountAndRefuseSevenDecimals() {
+        var fields = RequestFields.of(parse("{\"a\":0,\"b\":0.0000001}"));
+
+        assertThat(fields.optionalNonNegativeAmount("a").orElseThrow().micros()).isZero();
+        assertThatThrownBy(() -> fields.optionalNonNegativeAmount("b"))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.param()).isEqualTo("b"));
+    }
+
     @Test
     void shouldRejectNonObjectElementsAndTooManyItems() {
         assertThatThrownBy(() -> RequestFields.of(parse("{\"prices\":[{},2]}")).optionalObjectList("prices", 10))

@@ -1,0 +1,153 @@
+package io.abk.billing.gateway.api.usage;
+
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.avro.UsageSummary;
+import io.abk.billing.schemas.topic.Deployment;
+import io.abk.billing.schemas.topic.Topics;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Projects {@code billing.usage-summaries} into {@code subscription_usage} on a thread of its own: each polled batch is
+ * upserted, then its offsets committed, so a summary is applied at least once; applying one twice, or an older one
+ * after a newer, changes nothing ({@link SubscriptionUsageRepository#upsert}). A batch that PostgreSQL refused is read
+ * again after a backoff. The gateway's replicas share the group, so each partition is projected by one of them.
+ */
+public final class UsageSummaryProjector implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(UsageSummaryProjector.class);
+    private static final Duration POLL = Duration.ofMillis(500);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
+
+    private final Map<String, Object> config;
+    private final String topic;
+    private final SubscriptionUsageRepository usage;
+
+    private volatile boolean running;
+    private volatile @Nullable KafkaConsumer<String, UsageSummary> consumer;
+    private @Nullable Thread thread;
+
+    public UsageSummaryProjector(
+            String bootstrapServers,
+            String groupId,
+            KafkaClientSecurity security,
+            Deployment deployment,
+            SubscriptionUsageRepository usage) {
+        var settings = security.applyTo(new HashMap<String, Object>());
+        settings.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        settings.put(ConsumerConfig.GROUP_ID_CONFIG, deployment.name(groupId));
+        settings.put(ConsumerConfig.CLIENT_ID_CONFIG, deployment.name("api-gateway-usage-summaries"));
+        settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        // Compacted: a new group reads every subscription's latest summary.
+        settings.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        this.config = Map.copyOf(settings);
+        this.topic = Topics.USAGE_SUMMARIES.name(deployment);
+        this.usage = usage;
+    }
+
+    @Override
+    public synchronized void start() {
+        running = true;
+        var created = new KafkaConsumer<>(
+                config,
+                Topics.USAGE_SUMMARIES.keySerde().deserializer(),
+                Topics.USAGE_SUMMARIES.valueSerde().deserializer());
+        consumer = created;
+        var started = new Thread(() -> run(created), "usage-summary-projector");
+        started.setDaemon(true);
+        thread = started;
+        started.start();
+    }
+
+    private void run(KafkaConsumer<String, UsageSummary> consumer) {
+        var backoff = Duration.ofMillis(100);
+        try (consumer) {
+            consumer.subscribe(List.of(topic));
+            while (running) {
+                ConsumerRecords<String, UsageSummary> records;
+                try {
+                    records = consumer.poll(POLL);
+                } catch (WakeupException e) {
+                    break;
+                }
+                if (records.isEmpty()) {
+                    continue;
+                }
+                try {
+                    for (var record : records) {
+                        usage.upsert(record.value()).block(Duration.ofSeconds(30));
+                    }
+                    consumer.commitSync();
+                    backoff = Duration.ofMillis(100);
+                } catch (WakeupException e) {
+                    break;
+                } catch (RuntimeException e) {
+                    log.warn(
+                            "usage summaries not projected records={} retryIn={} error=\"{}\"",
+                            records.count(),
+                            backoff,
+                            e.toString());
+                    rewind(consumer, records);
+                    sleep(backoff);
+                    backoff =
+                            backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
+                }
+            }
+        } catch (WakeupException e) {
+            // Stopping.
+        }
+    }
+
+    /** Reads the batch again from its first record of each partition. */
+    private static void rewind(
+            KafkaConsumer<String, UsageSummary> consumer, ConsumerRecords<String, UsageSummary> records) {
+        for (var partition : records.partitions()) {
+            var first = records.records(partition).getFirst().offset();
+            consumer.seek(new TopicPartition(partition.topic(), partition.partition()), first);
+        }
+    }
+
+    private void sleep(Duration backoff) {
+        try {
+            Thread.sleep(backoff.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+
+    @Override
+    public synchronized void stop() {
+        running = false;
+        var current = consumer;
+        if (current != null) {
+            current.wakeup();
+        }
+        var started = thread;
+        if (started != null) {
+            try {
+                started.join(Duration.ofSeconds(10));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        consumer = null;
+        thread = null;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+}
