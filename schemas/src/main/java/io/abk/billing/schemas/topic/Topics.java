@@ -107,9 +107,8 @@ public final class Topics {
             "billing-streams");
 
     /**
-     * Usage events, keyed by {@code merchantId/mode/customerId} ({@code MeterEvents.key}): the gateway's meter event
-     * routes and producers inside the cluster write them; billing-streams' usage processor counts each identifier
-     * once. Kept 35 days, as long as identifiers are remembered.
+     * Usage events, keyed by {@code merchantId/mode/customerId} ({@code MeterEvents.key}), counted once per identifier
+     * by billing-streams' usage processor; kept 35 days, as long as identifiers are remembered.
      */
     public static final Topic<String, MeterEvent> METER_EVENTS = new Topic<>(
             "billing.meter-events",
