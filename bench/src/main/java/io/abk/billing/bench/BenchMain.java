@@ -11,10 +11,10 @@ import io.abk.billing.bench.scenario.Baselines;
 import io.abk.billing.bench.scenario.Creates;
 import io.abk.billing.bench.scenario.Dashboard;
 import io.abk.billing.bench.scenario.Gets;
+import io.abk.billing.bench.scenario.MeteredUsage;
 import io.abk.billing.bench.scenario.Recovery;
 import io.abk.billing.bench.scenario.Renewals;
 import io.abk.billing.bench.scenario.Target;
-import io.abk.billing.bench.scenario.Usage;
 import io.abk.billing.bench.scenario.Webhooks;
 import io.abk.billing.localstack.LocalStack;
 import io.abk.billing.localstack.LocalStackSettings;
@@ -275,7 +275,7 @@ public final class BenchMain {
             if (options.runs(Scenario.USAGE)) {
                 timed(
                         Scenario.USAGE.label(),
-                        () -> Usage.run(
+                        () -> MeteredUsage.run(
                                 target,
                                 options.usageEvents(),
                                 options.usageCustomers(),

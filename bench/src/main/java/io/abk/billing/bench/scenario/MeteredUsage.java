@@ -28,12 +28,12 @@ import org.HdrHistogram.Histogram;
  * counted too. The processor writes a subscription's summary about once a second, so the topic phase's time is
  * known to within about a second.
  */
-public final class Usage {
+public final class MeteredUsage {
 
     public static final String NAME = "usage";
     private static final String EVENT_NAME = "bench.api_calls";
 
-    private Usage() {}
+    private MeteredUsage() {}
 
     /** Generous on a busy 2-core machine: two minutes, and a millisecond for every 20 events. */
     static Duration deadlineFor(long events) {
