@@ -112,7 +112,10 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
         var after = UsageStateMapper.toAvro(counted.after());
         identifiers.remember(identifier, arrivedAtMs, now());
         states.put(customerKey, after);
-        dueCustomers.add(customerKey);
+        if (!UsageStateMapper.summariesDue(stored, counted.subscriptionIds())) {
+            // A customer already due is in the set, or (before the first punctuation) found there by its flags.
+            dueCustomers.add(customerKey);
+        }
         meters.counted(counted.buckets());
     }
 

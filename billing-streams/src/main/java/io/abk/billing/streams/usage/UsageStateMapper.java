@@ -34,6 +34,16 @@ final class UsageStateMapper {
         return false;
     }
 
+    /** Whether every subscription of {@code subscriptionIds} in {@code state} has its summary due already. */
+    static boolean summariesDue(UsageState state, List<String> subscriptionIds) {
+        for (var subscription : state.getSubscriptions()) {
+            if (!subscription.getSummaryDue() && subscriptionIds.contains(subscription.getSubscriptionId())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static CustomerUsage toDomain(UsageState state) {
         var subscriptions =
                 new ArrayList<TrackedSubscription>(state.getSubscriptions().size());
