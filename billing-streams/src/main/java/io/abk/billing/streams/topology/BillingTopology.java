@@ -116,13 +116,13 @@ public final class BillingTopology {
                 Topics.COUPON_COMMANDS,
                 Topics.PROMOTION_CODE_COMMANDS,
                 Topics.INVOICE_NUMBER_COMMANDS,
-                Topics.METER_EVENTS,
                 Topics.USAGE_COMMANDS,
-                Topics.USAGE_SUMMARIES,
                 Topics.CHANGES,
                 Topics.EVENTS,
                 Topics.CHAIN_REQUESTS,
                 Topics.CHAIN_WATCHED_ADDRESSES,
+                Topics.METER_EVENTS,
+                Topics.USAGE_SUMMARIES,
                 Topics.STREAMS_DEAD_LETTERS);
     }
 

@@ -9,6 +9,7 @@ import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.streams.command.ProcessedCommands;
 import io.abk.billing.streams.shared.domain.Tenant;
 import io.abk.billing.streams.usage.domain.CustomerUsage;
+import io.abk.billing.streams.usage.domain.CustomerUsageRules;
 import io.abk.billing.streams.usage.domain.UsageOutcome.CloseKind;
 import io.abk.billing.streams.usage.domain.UsageOutcome.Counted;
 import io.abk.billing.streams.usage.domain.UsageOutcome.Recorded;
@@ -16,7 +17,6 @@ import io.abk.billing.streams.usage.domain.UsageOutcome.StaleClose;
 import io.abk.billing.streams.usage.domain.UsageOutcome.Stopped;
 import io.abk.billing.streams.usage.domain.UsageOutcome.Tracked;
 import io.abk.billing.streams.usage.domain.UsageOutcome.Untracked;
-import io.abk.billing.streams.usage.domain.UsageRules;
 import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -34,13 +34,13 @@ import org.slf4j.LoggerFactory;
 /**
  * The single writer of each customer's usage (records keyed by {@link MeterEvents#key}, co-partitioned across
  * {@code billing.meter-events} and {@code billing.usage-commands}): a meter event whose identifier is new in the
- * window counts for the customer's tracked items ({@link UsageRules}); a usage command, applied once by its id, tracks,
+ * window counts for the customer's tracked items ({@link CustomerUsageRules}); a usage command, applied once by its id, tracks,
  * stops or closes a subscription, a close answering {@code RecordUsage} on {@code billing.subscription-commands}.
  * Summaries of the subscriptions whose counts changed go to {@code billing.usage-summaries} at each punctuation, and at
  * once after a track or a close. Per event: one identifier lookup and write, one state read and write (the state
  * store is cached, so a busy customer's entry reaches RocksDB and its changelog once per commit). Everything is
  * computed before anything is written, and the stores and outputs are written in the task's exactly-once
- * transaction (docs/architecture.md, "Metered usage").
+ * transaction (docs/architecture.md, "The usage processor").
  */
 public final class UsageProcessor implements Processor<String, SpecificRecord, String, SpecificRecord> {
 
@@ -105,7 +105,7 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
             meters.untracked();
             return;
         }
-        var outcome = UsageRules.apply(UsageStateMapper.toDomain(stored), UsageCommandMapper.count(event));
+        var outcome = CustomerUsageRules.apply(UsageStateMapper.toDomain(stored), UsageCommandMapper.count(event));
         if (!(outcome instanceof Counted counted)) {
             throw new IllegalStateException("an event came to " + outcome + " instead of a count");
         }
@@ -140,7 +140,7 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
                         new Tenant(command.getMerchantId(), ModeMapper.toDomain(command.getMode())),
                         command.getCustomerId())
                 : UsageStateMapper.toDomain(stored);
-        var outcome = UsageRules.apply(usage, UsageCommandMapper.instruction(command));
+        var outcome = CustomerUsageRules.apply(usage, UsageCommandMapper.instruction(command));
         var context = required(this.context);
         switch (outcome) {
             case Tracked tracked -> {

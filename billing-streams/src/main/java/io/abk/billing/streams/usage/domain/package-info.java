@@ -1,6 +1,6 @@
 /**
  * The usage processor's rules as pure Java: what a customer's tracked subscriptions count, in which period an event
- * counts, how sum, count and max aggregate, and what a period's close records ({@code UsageRules}).
+ * counts, how sum, count and max aggregate, and what a period's close records ({@code CustomerUsageRules}).
  */
 @NullMarked
 package io.abk.billing.streams.usage.domain;

@@ -29,10 +29,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The usage processor's rules (docs/architecture.md, "Metered usage"): which bucket an event's timestamp picks, how
+ * The usage processor's rules (docs/architecture.md, "The usage processor"): which bucket an event's timestamp picks, how
  * sum, count and max aggregate, what a track keeps, and what a close records, repeats or ignores.
  */
-class UsageRulesTest {
+class CustomerUsageRulesTest {
 
     private static final Tenant TENANT = new Tenant("mer_1", Mode.TEST);
     private static final Instant START = Instant.parse("2026-05-01T00:00:00Z");
@@ -289,35 +289,36 @@ class UsageRulesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("table")
     void shouldApplyTheRuleOfEachRowWhenGivenItsState(Row row) {
-        row.then().accept(UsageRules.apply(row.given(), row.when()));
+        row.then().accept(CustomerUsageRules.apply(row.given(), row.when()));
     }
 
     @Test
     void shouldRefuseANegativeValueWhenCounting() {
-        assertThatThrownBy(() -> UsageRules.apply(ONE, new Count("api.calls", MIDDLE, -1)))
+        assertThatThrownBy(() -> CustomerUsageRules.apply(ONE, new Count("api.calls", MIDDLE, -1)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void shouldRefuseACloseWhoseNextPeriodEndsBeforeItsEndWhenClosing() {
-        assertThatThrownBy(() -> UsageRules.apply(ONE, new Close("sub_1", START, END, END)))
+        assertThatThrownBy(() -> CustomerUsageRules.apply(ONE, new Close("sub_1", START, END, END)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void shouldCloseThreePeriodsInARowWithEachPeriodsOwnCountsWhenEventsStraddleTheEnds() {
-        var usage =
-                UsageRules.apply(CustomerUsage.empty(TENANT, "cus_1"), new Track("sub_1", List.of(CALLS), START, END));
+        var usage = CustomerUsageRules.apply(
+                CustomerUsage.empty(TENANT, "cus_1"), new Track("sub_1", List.of(CALLS), START, END));
         var state = ((Tracked) usage).after();
         var ends = List.of(END, NEXT_END, NEXT_END.plus(Duration.ofDays(31)), NEXT_END.plus(Duration.ofDays(62)));
         var recorded = new ArrayList<Long>();
         var periodStart = START;
         for (int period = 0; period < 3; period++) {
             // One event in the period, and one after its end that belongs to the next.
-            state = ((Counted) UsageRules.apply(state, new Count("api.calls", periodStart, 10 + period))).after();
-            state = ((Counted) UsageRules.apply(state, new Count("api.calls", ends.get(period), 100))).after();
-            var close = (Recorded)
-                    UsageRules.apply(state, new Close("sub_1", periodStart, ends.get(period), ends.get(period + 1)));
+            state = ((Counted) CustomerUsageRules.apply(state, new Count("api.calls", periodStart, 10 + period)))
+                    .after();
+            state = ((Counted) CustomerUsageRules.apply(state, new Count("api.calls", ends.get(period), 100))).after();
+            var close = (Recorded) CustomerUsageRules.apply(
+                    state, new Close("sub_1", periodStart, ends.get(period), ends.get(period + 1)));
             recorded.add(close.recorded().items().get(0).quantity());
             state = close.after();
             periodStart = ends.get(period);

@@ -17,7 +17,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The usage processor's rules (docs/architecture.md, "Metered usage"), pure and static:
+ * The usage processor's rules (docs/architecture.md, "The usage processor"), pure and static:
  *
  * <ul>
  *   <li>an event counts for every tracked item of the customer with its event name, in the bucket its timestamp picks
@@ -31,11 +31,11 @@ import org.jspecify.annotations.Nullable;
  *
  * Identifiers are not the rules' business: the processor drops a repeated one before it asks them.
  */
-public final class UsageRules {
+public final class CustomerUsageRules {
 
     private static final UsageOutcome UNTRACKED = new Untracked();
 
-    private UsageRules() {}
+    private CustomerUsageRules() {}
 
     public static UsageOutcome apply(CustomerUsage usage, UsageInstruction instruction) {
         return switch (instruction) {

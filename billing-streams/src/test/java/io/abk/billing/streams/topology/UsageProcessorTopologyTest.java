@@ -29,11 +29,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Metered usage through the production topology (docs/architecture.md, "Metered usage"): meter events and usage
+ * Metered usage through the production topology (docs/architecture.md, "The usage processor"): meter events and usage
  * commands for one customer, the identifiers' window, the buckets an event's timestamp picks, sum, count and max,
  * a close's {@code RecordUsage} on the subscription topic, a repeated close, a stop, and the summaries.
  */
-class UsageTopologyTest extends HarnessedTopologyTest {
+class UsageProcessorTopologyTest extends HarnessedTopologyTest {
 
     private static final String MERCHANT = "mer_01jq0000000000000000000000";
     private static final String CUSTOMER = "cus_01jq0000000000000000000001";
