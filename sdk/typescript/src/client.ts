@@ -3,6 +3,7 @@ import { Coupons, PromotionCodes } from './resources/coupons.js';
 import { Customers } from './resources/customers.js';
 import { Events } from './resources/events.js';
 import { Invoices } from './resources/invoices.js';
+import { MeterEvents, Meters } from './resources/meters.js';
 import { PaymentLinks } from './resources/payment-links.js';
 import { Payments } from './resources/payments.js';
 import { PortalSessions } from './resources/portal-sessions.js';
@@ -34,6 +35,8 @@ export class Billing {
   readonly customers: Customers;
   readonly coupons: Coupons;
   readonly promotionCodes: PromotionCodes;
+  readonly meters: Meters;
+  readonly meterEvents: MeterEvents;
   readonly paymentLinks: PaymentLinks;
   readonly products: Products;
   readonly prices: Prices;
@@ -68,6 +71,8 @@ export class Billing {
     this.customers = new Customers(transport);
     this.coupons = new Coupons(transport);
     this.promotionCodes = new PromotionCodes(transport);
+    this.meters = new Meters(transport);
+    this.meterEvents = new MeterEvents(transport);
     this.paymentLinks = new PaymentLinks(transport);
     this.products = new Products(transport);
     this.prices = new Prices(transport);

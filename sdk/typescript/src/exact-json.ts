@@ -175,8 +175,9 @@ function write(value: unknown, key: string | undefined, plain: boolean): string 
       const fields: string[] = [];
       for (const [name, field] of Object.entries(value as Record<string, unknown>)) {
         if (field === undefined || typeof field === 'function') continue;
-        // Metadata is the caller's free text: a key named like an amount there is no amount.
-        fields.push(JSON.stringify(name) + ':' + write(field, name, plain || name === 'metadata'));
+        // Metadata and a meter event's payload are the caller's own fields: a key named like an amount there is no
+        // amount.
+        fields.push(JSON.stringify(name) + ':' + write(field, name, plain || name === 'metadata' || name === 'payload'));
       }
       return '{' + fields.join(',') + '}';
     }

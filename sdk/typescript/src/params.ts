@@ -8,6 +8,7 @@ import type {
   EventType,
   Interval,
   Metadata,
+  MeterAggregation,
   PaymentLinkStatus,
   PaymentStatus,
   SubscriptionStatus,
@@ -41,6 +42,19 @@ export interface SubscriptionCreateFields {
   promotionCode?: string | null;
   /** The hosted checkout offers a field for a promotion code, which re-prices the first payment. */
   allowPromotionCodes?: boolean | null;
+  /**
+   * 1 to 20 prices, licensed or metered, of one interval, each once; instead of `priceId` or `amountUsdc`. The
+   * licensed items are billed in advance, the metered ones in arrears on each renewal invoice.
+   */
+  items?: SubscriptionItemParams[] | null;
+  /** Required with a metered item: the most one period's invoice may charge, at least the licensed items' sum. */
+  maxAmountPerPeriodUsdc?: AmountInput | null;
+}
+
+export interface SubscriptionItemParams {
+  priceId: string;
+  /** A licensed item's quantity (whole, default 1). */
+  quantity?: number | null;
 }
 
 export interface SubscriptionUpdateParams {
@@ -189,10 +203,66 @@ export interface PaymentLinkListParams extends ListParams {
   status?: PaymentLinkStatus;
 }
 
-export interface PriceCreateParams {
+/** A licensed price (`amountUsdc`), or a metered one (`usageType: 'metered'`, a meter, a unit amount or tiers). */
+export type PriceCreateParams = LicensedPriceCreateParams | MeteredPriceCreateParams;
+
+export interface LicensedPriceCreateParams {
   amountUsdc: AmountInput;
   interval: Interval | 'once';
   trialDays?: number | null;
+  usageType?: 'licensed' | null;
+}
+
+export interface MeteredPriceCreateParams {
+  usageType: 'metered';
+  meterId: string;
+  interval: Interval;
+  trialDays?: number | null;
+  /** The amount per unit, at most 6 decimals (`'0.000125'`); or give `tiers`. */
+  unitAmountUsdc?: AmountInput | null;
+  /** Graduated tiers instead of `unitAmountUsdc`: `upTo` ascending, the last one null. */
+  tiers?: PriceTierParams[] | null;
+}
+
+export interface PriceTierParams {
+  /** The last unit of the tier (whole); null for the last tier, and only for it. */
+  upTo: number | null;
+  unitAmountUsdc: AmountInput;
+  /** Charged once when any unit falls in the tier; default 0. */
+  flatAmountUsdc?: AmountInput | null;
+}
+
+export interface MeterCreateParams {
+  /** A letter, then up to 99 letters, digits, `_ . : -`; unique within the merchant and mode (409 `meter_exists`). */
+  eventName: string;
+  aggregation: MeterAggregation;
+  displayName?: string | null;
+  /** The field of an event's `payload` that holds its value; default `value`. */
+  valueKey?: string | null;
+}
+
+/** One usage event of a customer (by id or wallet) for the meter of `eventName`. */
+export type MeterEventCreateParams = MeterEventFields & MeterEventCustomer;
+
+export type MeterEventCustomer =
+  | { customerId: string; customerWallet?: string | null }
+  | { customerWallet: string; customerId?: string | null };
+
+export interface MeterEventFields {
+  eventName: string;
+  /** Makes retries safe: the same identifier within 35 days counts once. Default: a random `mev_...`. */
+  identifier?: string | null;
+  /** When the usage happened (default now): within the last 35 days, at most 5 minutes ahead. */
+  timestamp?: Timestamp | Date | null;
+  /** A whole number, 0 to 1,000,000,000,000; default 1 for a `count` meter, else read from `payload`. */
+  value?: number | null;
+  /** Free fields; the number under the meter's `valueKey` is the value when `value` is not given. */
+  payload?: Record<string, unknown> | null;
+}
+
+export interface MeterEventBatchCreateParams {
+  /** 1 to 1,000 events, sent all or nothing. */
+  events: MeterEventCreateParams[];
 }
 
 export interface ProductCreateParams {

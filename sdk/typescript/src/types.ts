@@ -74,6 +74,10 @@ export interface Subscription {
   discount: Discount | null;
   /** Lines waiting for the next invoice: the prorations of a change of amount, a carried credit. */
   pendingInvoiceLines: InvoiceLine[];
+  /** The prices of a subscription created with `items`; empty for one created by `priceId` or ad hoc. */
+  items: SubscriptionItem[];
+  /** With a metered item: the most one period's invoice may charge, which the mandate is signed for; else null. */
+  maxAmountPerPeriodUsdc: Amount | null;
   successUrl: string | null;
   cancelUrl: string | null;
   metadata: Metadata;
@@ -152,9 +156,11 @@ export interface InvoiceLine {
   description: string;
   periodStart: Timestamp;
   periodEnd: Timestamp;
+  /** 1 for a subscription line; the period's usage for a usage line. */
   quantity: number;
+  /** 0 on a usage line of a tiered price. */
   unitAmountUsdc: Amount;
-  /** `quantity` times `unitAmountUsdc`; negative for a discount or a credit. */
+  /** `quantity` times `unitAmountUsdc` (or what the tiers make of it); negative for a discount or a credit. */
   amountUsdc: Amount;
 }
 
@@ -330,15 +336,117 @@ export interface PaymentLink {
   createdAt: Timestamp;
 }
 
+/** `licensed`: a fixed amount per period (times a quantity); `metered`: a meter's usage, billed in arrears. */
+export type UsageType = 'licensed' | 'metered';
+
+/**
+ * A catalog price: an amount per month, per year or once (`licensed`), or a meter's usage per month or year
+ * (`metered`) at `unitAmountUsdc` per unit or by graduated `tiers`.
+ */
 export interface Price {
   id: string;
   productId: string;
-  amountUsdc: Amount;
+  /** A licensed price's amount per interval; a metered price's unit amount, null with tiers. */
+  amountUsdc: Amount | null;
   interval: Interval | 'once';
   trialDays: number;
+  usageType: UsageType;
+  /** A metered price's meter (`mtr_...`); null for a licensed price. */
+  meterId: string | null;
+  /** A metered price's amount per unit; null for a licensed price or with tiers. */
+  unitAmountUsdc?: Amount | null;
+  /** A tiered metered price's tiers; null otherwise. */
+  tiers: PriceTier[] | null;
   active: boolean;
   mode: Mode;
   createdAt: Timestamp;
+}
+
+/**
+ * One graduated tier: the units of a period up to `upTo` (null for the last tier) cost `unitAmountUsdc` each, plus
+ * `flatAmountUsdc` once when any unit falls in it.
+ */
+export interface PriceTier {
+  upTo: number | null;
+  unitAmountUsdc: Amount;
+  flatAmountUsdc: Amount;
+}
+
+/** One price of a subscription created with items: licensed (in advance, times `quantity`) or metered (in arrears). */
+export interface SubscriptionItem {
+  /** `si_...` */
+  id: string;
+  priceId: string;
+  usageType: UsageType;
+  /** A licensed item's quantity. */
+  quantity: number;
+  /** A metered item's meter; null (or absent) for a licensed item. */
+  meterId?: string | null;
+  /** The amount of one unit; `'0'` for a tiered item. */
+  unitAmountUsdc: Amount;
+  /** A tiered metered item's tiers; null (or absent) otherwise. */
+  tiers?: PriceTier[] | null;
+}
+
+/** How a period's events make its quantity: their sum, their count, or their largest value. */
+export type MeterAggregation = 'sum' | 'count' | 'max';
+
+/** What a metered price counts: the meter events of one `eventName`, aggregated per subscription item and period. */
+export interface Meter {
+  /** `mtr_...` */
+  id: string;
+  object: 'meter';
+  eventName: string;
+  aggregation: MeterAggregation;
+  displayName: string | null;
+  /** The name of the number in an event's `payload` that is its value (`value` unless set). */
+  valueKey: string;
+  /** `inactive` once deactivated: its events are refused (400 `meter_inactive`). */
+  status: 'active' | 'inactive';
+  livemode: boolean;
+  createdAt: Timestamp;
+}
+
+/** A meter event as accepted: sent to Kafka, counted shortly after. */
+export interface MeterEvent {
+  object: 'meter_event';
+  eventName: string;
+  /** As given, or the `mev_...` made for it. */
+  identifier: string;
+  timestamp: Timestamp;
+  customerId: string;
+  /** A whole number, 0 to 1,000,000,000,000. */
+  value: number;
+}
+
+/** The answer to a batch: every event was sent (an error sends none). */
+export interface MeterEventBatch {
+  object: 'meter_event_batch';
+  accepted: number;
+}
+
+/** A subscription's usage in its open usage period, one entry per metered item. */
+export interface SubscriptionUsage {
+  object: 'subscription_usage';
+  subscriptionId: string;
+  periodStart: Timestamp;
+  periodEnd: Timestamp;
+  /** When the usage processor summarised the quantities; null before the first summary (quantities 0). */
+  asOf: Timestamp | null;
+  items: SubscriptionUsageItem[];
+}
+
+/** One metered item's usage so far in the period. */
+export interface SubscriptionUsageItem {
+  itemId: string;
+  priceId: string;
+  meterId: string;
+  eventName: string;
+  /** The meter's aggregation of the period's events (exact text instead past 2^53, which no real period reaches). */
+  quantity: number;
+  eventCount: number;
+  /** What the quantity costs at the item's unit amount or tiers, exactly as the renewal invoice will bill it. */
+  amountUsdc: Amount;
 }
 
 export interface Product {

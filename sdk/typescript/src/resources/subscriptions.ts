@@ -1,7 +1,7 @@
 import type { ListCall } from '../pagination.js';
 import type { RequestOptions } from '../transport.js';
 import type { CancelParams, MandateParams, SubscriptionCreateParams, SubscriptionListParams, SubscriptionUpdateParams } from '../params.js';
-import type { Activation, CreatedSubscription, Subscription, SubscriptionMandate } from '../types.js';
+import type { Activation, CreatedSubscription, Subscription, SubscriptionMandate, SubscriptionUsage } from '../types.js';
 import { id, Resource } from './resource.js';
 
 /** /v1/subscriptions: recurring charges from a customer's wallet. */
@@ -26,6 +26,11 @@ export class Subscriptions extends Resource {
   /** The on-chain mandate: allowance, balance, periods covered. */
   mandate(subscriptionId: string, options?: RequestOptions): Promise<SubscriptionMandate> {
     return this.request({ method: 'GET', path: `/v1/subscriptions/${id(subscriptionId)}/mandate` }, options);
+  }
+
+  /** The metered items' usage in the open period so far, each with what it costs; zeros before any event. */
+  usage(subscriptionId: string, options?: RequestOptions): Promise<SubscriptionUsage> {
+    return this.request({ method: 'GET', path: `/v1/subscriptions/${id(subscriptionId)}/usage` }, options);
   }
 
   activate(subscriptionId: string, params: MandateParams = {}, options?: RequestOptions): Promise<Activation> {

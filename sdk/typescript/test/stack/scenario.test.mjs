@@ -177,6 +177,65 @@ test('a coupon redeemed through its promotion code discounts the first invoice e
   assert.equal((await billing.promotionCodes.deactivate(code.id)).active, false);
 });
 
+test('a subscription with a seat and a metered item counts a batch of usage once and prices it by the tiers', async () => {
+  // given a summed meter (its event name new to the merchant), a seat price of 2.5 USDC and a tiered price of the
+  // meter: the first 10 units at 0.1, the rest at 0.000125 plus 1 USDC once
+  const eventName = `ts_calls_${RUN}`.replace(/-/g, '_');
+  const meter = await billing.meters.create({ eventName, aggregation: 'sum' });
+  assert.equal(meter.status, 'active');
+  assert.equal((await billing.meters.retrieve(meter.id)).eventName, eventName);
+  const seat = await billing.products.createPrice(state.product.id, { amountUsdc: '2.5', interval: 'month' });
+  const calls = await billing.products.createPrice(state.product.id, {
+    usageType: 'metered',
+    meterId: meter.id,
+    interval: 'month',
+    tiers: [
+      { upTo: 10, unitAmountUsdc: '0.1' },
+      { upTo: null, unitAmountUsdc: '0.000125', flatAmountUsdc: '1' },
+    ],
+  });
+  assert.equal(calls.usageType, 'metered');
+  assert.deepEqual(calls.tiers.map((tier) => [tier.upTo, decimal(tier.unitAmountUsdc)]), [[10, '0.1'], [null, '0.000125']]);
+
+  // when a subscription of two seats and the calls, at most 50 USDC a period, is created and its checkout paid
+  const created = await billing.subscriptions.create({
+    merchantRef: `${RUN}-metered`,
+    customerWallet: CUSTOMER_WALLET,
+    items: [{ priceId: seat.id, quantity: 2 }, { priceId: calls.id }],
+    maxAmountPerPeriodUsdc: '50',
+  });
+  const subscriptionId = created.subscription.id;
+  assert.equal(created.subscription.items.length, 2);
+  assert.equal(decimal(created.subscription.maxAmountPerPeriodUsdc), '50');
+  // the first invoice bills the seats only: usage is billed in arrears
+  assert.equal(decimal(created.invoice.amountUsdc), '5');
+  await harness('POST', '/pay', { checkoutUrl: created.checkoutUrl });
+  await until('the metered subscription active', async () =>
+    (await billing.subscriptions.retrieve(subscriptionId)).status === 'active' ? true : undefined,
+  );
+
+  // and usage is reported: a batch whose first event is sent again (a retry), then one event alone
+  const events = [['a', 7], ['b', 5], ['a', 7]].map(([key, value]) => ({
+    eventName,
+    identifier: `${subscriptionId}-${key}`,
+    customerWallet: CUSTOMER_WALLET,
+    value,
+  }));
+  assert.equal((await billing.meterEvents.createBatch({ events })).accepted, 3);
+  const single = await billing.meterEvents.create({ eventName, customerWallet: CUSTOMER_WALLET, value: 3 });
+  assert.equal(single.customerId, created.subscription.customerId);
+
+  // then the usage reads 15 units in 3 events (the retry counted once), priced by the tiers exactly:
+  // 10 x 0.1 + 5 x 0.000125 + 1 = 2.000625
+  const usage = await until('the usage of 15 units', async () => {
+    const read = await billing.subscriptions.usage(subscriptionId);
+    return read.items.length === 1 && read.items[0].quantity === 15 ? read : undefined;
+  });
+  assert.equal(usage.items[0].eventCount, 3);
+  assert.equal(usage.items[0].meterId, meter.id);
+  assert.equal(decimal(usage.items[0].amountUsdc), '2.000625');
+});
+
 test('the wallet the first subscription named became its customer', async () => {
   const customer = await until('the customer of the paying wallet', async () => {
     const { data } = await billing.customers.list({ wallet: CUSTOMER_WALLET });

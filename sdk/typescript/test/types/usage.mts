@@ -10,7 +10,9 @@ import {
   type Invoice,
   type InvoiceLine,
   type InvoiceLineKind,
+  type Meter,
   type Page,
+  type SubscriptionUsage,
   type Subscription,
 } from '@abk/billing';
 
@@ -68,6 +70,31 @@ export async function usage(): Promise<void> {
   // @ts-expect-error a line's kind is one of the four
   const unknownKind: InvoiceLineKind = 'tax';
   void [refunded.subtotalUsdc satisfies string, refunded.discountUsdc satisfies string, lineAmount, quantity, kind, unknownKind];
+  // Metered usage: a meter, a tiered price, a subscription with items, events, the usage read.
+  const meter: Meter = await billing.meters.create({ eventName: 'api_requests', aggregation: 'sum' });
+  await billing.products.createPrice('prod_1', {
+    usageType: 'metered',
+    meterId: meter.id,
+    interval: 'month',
+    tiers: [{ upTo: 1000, unitAmountUsdc: '0' }, { upTo: null, unitAmountUsdc: '0.002' }],
+  });
+  // @ts-expect-error a licensed price needs its amount
+  await billing.products.createPrice('prod_1', { interval: 'month' });
+  await billing.subscriptions.create({
+    merchantRef: 'r4',
+    customerId: customer.id,
+    items: [{ priceId: 'price_seat', quantity: 3 }, { priceId: 'price_calls' }],
+    maxAmountPerPeriodUsdc: '100',
+  });
+  await billing.meterEvents.create({ eventName: meter.eventName, customerId: customer.id, value: 25, identifier: 'req_1' });
+  // @ts-expect-error an event needs its customer's id or wallet
+  await billing.meterEvents.create({ eventName: meter.eventName, value: 25 });
+  const accepted: number = (await billing.meterEvents.createBatch({ events: [{ eventName: meter.eventName, customerWallet: customer.wallet }] })).accepted;
+  const usage: SubscriptionUsage = await billing.subscriptions.usage('sub_1');
+  const usageAmount: string | undefined = usage.items[0]?.amountUsdc;
+  const usageQuantity: number | undefined = usage.items[0]?.quantity;
+  const maximum: string | null = same.maxAmountPerPeriodUsdc;
+  void [accepted, usageAmount, usageQuantity, maximum, same.items];
   const clock = await billing.testClock.change({ advanceBySeconds: 60 });
   try {
     await billing.account.retrieve();

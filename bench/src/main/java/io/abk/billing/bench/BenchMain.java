@@ -14,6 +14,7 @@ import io.abk.billing.bench.scenario.Gets;
 import io.abk.billing.bench.scenario.Recovery;
 import io.abk.billing.bench.scenario.Renewals;
 import io.abk.billing.bench.scenario.Target;
+import io.abk.billing.bench.scenario.Usage;
 import io.abk.billing.bench.scenario.Webhooks;
 import io.abk.billing.localstack.LocalStack;
 import io.abk.billing.localstack.LocalStackSettings;
@@ -270,6 +271,16 @@ public final class BenchMain {
                                 options.duration(),
                                 options.dashboardClients(),
                                 sequence));
+            }
+            if (options.runs(Scenario.USAGE)) {
+                timed(
+                        Scenario.USAGE.label(),
+                        () -> Usage.run(
+                                target,
+                                options.usageEvents(),
+                                options.usageCustomers(),
+                                options.duration(),
+                                options.usageClients()));
             }
         }
 

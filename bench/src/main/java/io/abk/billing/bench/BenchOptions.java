@@ -28,6 +28,9 @@ record BenchOptions(
         int webhookEndpoints,
         int dashboardRows,
         int dashboardClients,
+        int usageEvents,
+        int usageCustomers,
+        int usageClients,
         int recoverySubscriptions,
         int recoveryBurst,
         int partitions,
@@ -62,6 +65,8 @@ record BenchOptions(
               renewals: [--renewals 100000 (up to 1,000,000)]
               webhooks: [--webhook-events 5000 (0: skip)] [--webhook-endpoints 100]
               dashboard: [--dashboard-rows 100000] [--dashboard-clients 4] (--duration each page)
+              usage:    [--usage-events 1000000 (onto the topic)] [--usage-customers 1000] [--usage-clients 4]
+                        (batches of 1,000 through the route for --duration)
               recovery: [--recovery-subscriptions 100000] [--recovery-burst 0 (creates produced at once before the
                         kill, restarting with the read model behind)] [--stack-jar local-stack/target/local-stack-*-exec.jar]
               chain:    [--chain [--chain-blocks 20] [--chain-transfers-per-block 1000] [--chain-payments 20]]
@@ -109,6 +114,9 @@ record BenchOptions(
                 integer(values, "webhook-endpoints", 100),
                 integer(values, "dashboard-rows", 100_000),
                 integer(values, "dashboard-clients", 4),
+                integer(values, "usage-events", 1_000_000),
+                integer(values, "usage-customers", 1_000),
+                integer(values, "usage-clients", 4),
                 integer(values, "recovery-subscriptions", 100_000),
                 "0".equals(values.get("recovery-burst"))
                         ? zero(values, "recovery-burst")
@@ -161,7 +169,7 @@ record BenchOptions(
             throw new IllegalArgumentException(
                     "--scenario recovery starts and kills a stack of its own: leave out --url");
         }
-        for (var ownMerchant : List.of(Scenario.RENEWALS, Scenario.DASHBOARD)) {
+        for (var ownMerchant : List.of(Scenario.RENEWALS, Scenario.DASHBOARD, Scenario.USAGE)) {
             if (external && scenarios.contains(ownMerchant) && adminToken == null) {
                 throw new IllegalArgumentException("--scenario " + ownMerchant.label()
                         + " with --url needs --admin-token (it makes a merchant of its own)");

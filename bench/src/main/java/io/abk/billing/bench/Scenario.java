@@ -23,6 +23,8 @@ enum Scenario {
     WEBHOOKS,
     /** The merchant dashboard's pages and export at N subscriptions of one merchant, signed in as its owner. */
     DASHBOARD,
+    /** Usage events straight onto the topic until counted, then through the batch route. */
+    USAGE,
     /** The stack as a child process: cold start, then SIGKILL and restart with N subscriptions. */
     RECOVERY;
 

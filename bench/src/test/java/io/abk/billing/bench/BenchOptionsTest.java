@@ -46,6 +46,7 @@ class BenchOptionsTest {
                         Scenario.RENEWALS,
                         Scenario.WEBHOOKS,
                         Scenario.DASHBOARD,
+                        Scenario.USAGE,
                         Scenario.RECOVERY);
         assertThat(parse("--scenario", "fixed").scenarios()).containsExactly(Scenario.FIXED);
         assertThat(parse("--scenario", "recovery").needsStack()).isFalse();
@@ -115,11 +116,12 @@ class BenchOptionsTest {
     void shouldRefuseBadValuesNamingTheOption() {
         assertThatThrownBy(() -> parse("--scenario", "everything"))
                 .hasMessageContaining("--scenario")
-                .hasMessageContaining("creates|fixed|gets|renewals|webhooks|dashboard|recovery");
+                .hasMessageContaining("creates|fixed|gets|renewals|webhooks|dashboard|usage|recovery");
         assertThatThrownBy(() -> parse("--scenario", "creates,,gets")).hasMessageContaining("--scenario");
         assertThatThrownBy(() -> parse("--renewals", "1000001"))
                 .hasMessageContaining("--renewals")
                 .hasMessageContaining("1000000");
+        assertThatThrownBy(() -> parse("--usage-events", "0")).hasMessageContaining("--usage-events");
         assertThatThrownBy(() -> parse("--renewals", "lots"))
                 .hasMessageContaining("--renewals must be a positive integer");
         assertThatThrownBy(() -> parse("--clients", "64,0"))

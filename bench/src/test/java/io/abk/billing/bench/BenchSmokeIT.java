@@ -26,6 +26,9 @@ class BenchSmokeIT {
     /** The dashboard's subscriptions: 180 active and 20 incomplete, 8 list pages of 25. */
     private static final int DASHBOARD_ROWS = 200;
 
+    /** Usage events onto the topic: enough to cross partitions and repeat identifiers, few enough for a busy CI. */
+    private static final int USAGE_EVENTS = 5_000;
+
     private static final int RECOVERY_SUBSCRIPTIONS = 100;
     /**
      * Subscriptions created straight onto the command topic right before the kill: 1,000, a hundredth of the long
@@ -92,6 +95,12 @@ class BenchSmokeIT {
             Integer.toString(DASHBOARD_ROWS),
             "--dashboard-clients",
             "2",
+            "--usage-events",
+            Integer.toString(USAGE_EVENTS),
+            "--usage-customers",
+            "20",
+            "--usage-clients",
+            "1",
             "--recovery-subscriptions",
             Integer.toString(RECOVERY_SUBSCRIPTIONS),
             "--recovery-burst",
@@ -117,7 +126,8 @@ class BenchSmokeIT {
                 .takeWhile(line -> line.startsWith("| "))
                 .map(Row::parse)
                 .toList();
-        for (var scenario : List.of("creates", "gets", "renewals", "webhooks", "dashboard", "recovery", "baseline")) {
+        for (var scenario :
+                List.of("creates", "gets", "renewals", "webhooks", "dashboard", "usage", "recovery", "baseline")) {
             assertThat(rows)
                     .as(scenario + " rows of\n" + markdown)
                     .anySatisfy(row -> assertThat(row.scenario()).isEqualTo(scenario));
@@ -155,6 +165,13 @@ class BenchSmokeIT {
                 .contains("deep page: 7 \"Older\" links from the first")
                 .contains("export 1: " + DASHBOARD_ROWS + " rows (every row)")
                 .contains("export 2: " + DASHBOARD_ROWS + " rows (every row)");
+        // and every usage event, retries aside, was counted exactly once, by the topic and through the batch route
+        assertThat(markdown)
+                .containsPattern("topic: " + USAGE_EVENTS + " events in [0-9]+ sends \\([1-9][0-9]* retries\\)")
+                .containsPattern("all counted once [0-9.]+ s after the first send: yes")
+                .containsPattern(
+                        "batch route: [1-9][0-9]* events accepted in [0-9]+ batches, 0 batches refused; then all"
+                                + " counted: yes");
         // and after SIGKILL and restart the stack still had the subscriptions, their aggregates included
         assertThat(markdown)
                 .contains("20 of 20 sampled subscriptions read back active")

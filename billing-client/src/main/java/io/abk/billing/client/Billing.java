@@ -7,6 +7,8 @@ import io.abk.billing.client.service.CouponService;
 import io.abk.billing.client.service.CustomerService;
 import io.abk.billing.client.service.EventService;
 import io.abk.billing.client.service.InvoiceService;
+import io.abk.billing.client.service.MeterEventService;
+import io.abk.billing.client.service.MeterService;
 import io.abk.billing.client.service.PaymentLinkService;
 import io.abk.billing.client.service.PaymentService;
 import io.abk.billing.client.service.PortalSessionService;
@@ -46,6 +48,8 @@ public final class Billing {
     private final CustomerService customers;
     private final CouponService coupons;
     private final PromotionCodeService promotionCodes;
+    private final MeterService meters;
+    private final MeterEventService meterEvents;
     private final PaymentLinkService paymentLinks;
     private final ProductService products;
     private final PriceService prices;
@@ -64,6 +68,8 @@ public final class Billing {
         this.customers = new CustomerService(transport);
         this.coupons = new CouponService(transport);
         this.promotionCodes = new PromotionCodeService(transport);
+        this.meters = new MeterService(transport);
+        this.meterEvents = new MeterEventService(transport);
         this.paymentLinks = new PaymentLinkService(transport);
         this.products = new ProductService(transport);
         this.prices = new PriceService(transport);
@@ -107,6 +113,14 @@ public final class Billing {
 
     public PromotionCodeService promotionCodes() {
         return promotionCodes;
+    }
+
+    public MeterService meters() {
+        return meters;
+    }
+
+    public MeterEventService meterEvents() {
+        return meterEvents;
     }
 
     public PaymentLinkService paymentLinks() {

@@ -8,6 +8,8 @@ import io.abk.billing.client.service.CouponService;
 import io.abk.billing.client.service.CustomerService;
 import io.abk.billing.client.service.EventService;
 import io.abk.billing.client.service.InvoiceService;
+import io.abk.billing.client.service.MeterEventService;
+import io.abk.billing.client.service.MeterService;
 import io.abk.billing.client.service.PaymentLinkService;
 import io.abk.billing.client.service.PaymentService;
 import io.abk.billing.client.service.PortalSessionService;
@@ -62,7 +64,7 @@ class OperationCoverageTest {
         var missing = new TreeSet<>(operations);
         missing.removeAll(annotatedOperations());
 
-        assertThat(operations).hasSize(60);
+        assertThat(operations).hasSize(67);
         assertThat(missing).as("operations of openapi.json without a method").isEmpty();
     }
 
@@ -89,6 +91,8 @@ class OperationCoverageTest {
                         CustomerService.class,
                         CouponService.class,
                         PromotionCodeService.class,
+                        MeterService.class,
+                        MeterEventService.class,
                         PaymentLinkService.class,
                         ProductService.class,
                         PriceService.class,

@@ -10,6 +10,9 @@ import io.abk.billing.client.param.CustomerCreateParams;
 import io.abk.billing.client.param.CustomerListParams;
 import io.abk.billing.client.param.CustomerUpdateParams;
 import io.abk.billing.client.param.ListParams;
+import io.abk.billing.client.param.MeterCreateParams;
+import io.abk.billing.client.param.MeterEventBatchCreateParams;
+import io.abk.billing.client.param.MeterEventCreateParams;
 import io.abk.billing.client.param.PaymentCreateParams;
 import io.abk.billing.client.param.PaymentLinkCreateParams;
 import io.abk.billing.client.param.PortalSessionCreateParams;
@@ -65,6 +68,25 @@ class OperationRoutesTest {
                             .percentOff(new BigDecimal("12.5"))
                             .duration("once")
                             .build()),
+            Map.entry(
+                    MeterCreateParams.class,
+                    MeterCreateParams.builder()
+                            .eventName("api_requests")
+                            .aggregation("sum")
+                            .build()),
+            Map.entry(
+                    MeterEventCreateParams.class,
+                    MeterEventCreateParams.builder()
+                            .eventName("api_requests")
+                            .customerWallet(WALLET)
+                            .value(3)
+                            .build()),
+            Map.entry(
+                    MeterEventBatchCreateParams.class,
+                    MeterEventBatchCreateParams.of(List.of(MeterEventCreateParams.builder()
+                            .eventName("api_requests")
+                            .customerWallet(WALLET)
+                            .build()))),
             Map.entry(
                     PromotionCodeCreateParams.class,
                     PromotionCodeCreateParams.builder()

@@ -24,12 +24,15 @@ import org.apache.kafka.streams.StreamsConfig;
  * {@code BILLING_SCHEDULER_APPLICATION_ID} (renewal-scheduler), {@code BILLING_SCHEDULER_STATE_DIR}
  * (&lt;tmpdir&gt;/renewal-scheduler), {@code BILLING_SCHEDULER_TICK} (an ISO-8601 duration, PT0.5S), the Kafka
  * security settings of {@link KafkaClientSecurity}, {@code BILLING_DEPLOYMENT_ID} ({@link Deployment}), which
- * prefixes the application id and every topic's name, {@code BILLING_SCHEDULER_FIRES_PER_TICK} (2,000) and
- * {@code BILLING_FUNDING_CHECK_LEAD} (an ISO-8601 duration, P3D; PT0S checks nothing).
+ * prefixes the application id and every topic's name, {@code BILLING_SCHEDULER_FIRES_PER_TICK} (2,000),
+ * {@code BILLING_FUNDING_CHECK_LEAD} (an ISO-8601 duration, P3D; PT0S checks nothing) and {@code BILLING_USAGE_GRACE}
+ * (an ISO-8601 duration, PT1H; how long after its period's end a subscription with a metered item renews, PT0S at the
+ * end).
  *
  * @param applicationId the application id the app runs under: the deployment's prefix, then the configured id
  * @param firesPerTick the most items one task fires in one tick ({@link SchedulerTopology#FIRES_PER_TICK} by default)
- * @param policy what is due beyond the renewals themselves: the funding check's lead time
+ * @param policy what is due beyond the renewals themselves: the funding check's lead time, and the usage grace of a
+ *     metered subscription's renewal
  */
 public record RenewalSchedulerSettings(
         String bootstrapServers,
@@ -92,10 +95,15 @@ public record RenewalSchedulerSettings(
                 KafkaClientSecurity.fromEnv(vars),
                 deployment,
                 firesPerTick(vars.number("BILLING_SCHEDULER_FIRES_PER_TICK", SchedulerTopology.FIRES_PER_TICK)),
-                new DuePolicy(duration(
-                        vars.text("BILLING_FUNDING_CHECK_LEAD", ""),
-                        "BILLING_FUNDING_CHECK_LEAD",
-                        DuePolicy.DEFAULT.fundingLead())));
+                new DuePolicy(
+                        duration(
+                                vars.text("BILLING_FUNDING_CHECK_LEAD", ""),
+                                "BILLING_FUNDING_CHECK_LEAD",
+                                DuePolicy.DEFAULT.fundingLead()),
+                        duration(
+                                vars.text("BILLING_USAGE_GRACE", ""),
+                                "BILLING_USAGE_GRACE",
+                                DuePolicy.DEFAULT.usageGrace())));
     }
 
     /** The production settings, for a launcher that knows only where Kafka and its data are. */

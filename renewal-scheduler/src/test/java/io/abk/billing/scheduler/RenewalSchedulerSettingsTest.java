@@ -37,7 +37,8 @@ class RenewalSchedulerSettingsTest {
                 "BILLING_SCHEDULER_STATE_DIR", "/var/lib/renewal-scheduler",
                 "BILLING_SCHEDULER_TICK", " PT2S ",
                 "BILLING_SCHEDULER_FIRES_PER_TICK", "250",
-                "BILLING_FUNDING_CHECK_LEAD", "P7D"));
+                "BILLING_FUNDING_CHECK_LEAD", "P7D",
+                "BILLING_USAGE_GRACE", "PT15M"));
 
         assertThat(config)
                 .isEqualTo(new RenewalSchedulerSettings(
@@ -48,7 +49,7 @@ class RenewalSchedulerSettingsTest {
                         KafkaClientSecurity.PLAINTEXT,
                         Deployment.DEFAULT,
                         250,
-                        new DuePolicy(Duration.ofDays(7))));
+                        new DuePolicy(Duration.ofDays(7), Duration.ofMinutes(15))));
     }
 
     @Test
@@ -69,6 +70,21 @@ class RenewalSchedulerSettingsTest {
             assertThatThrownBy(() -> RenewalSchedulerSettings.fromEnv(Map.of("BILLING_FUNDING_CHECK_LEAD", lead)))
                     .as(lead)
                     .hasMessageContaining("BILLING_FUNDING_CHECK_LEAD");
+        }
+    }
+
+    @Test
+    void shouldWaitAnHourAfterAMeteredPeriodUnlessTheGraceIsSet() {
+        assertThat(RenewalSchedulerSettings.fromEnv(Map.of()).policy().usageGrace())
+                .isEqualTo(Duration.ofHours(1));
+        assertThat(RenewalSchedulerSettings.fromEnv(Map.of("BILLING_USAGE_GRACE", "PT0S"))
+                        .policy()
+                        .usageGrace())
+                .isZero();
+        for (var grace : List.of("1h", "-PT1H", "an hour")) {
+            assertThatThrownBy(() -> RenewalSchedulerSettings.fromEnv(Map.of("BILLING_USAGE_GRACE", grace)))
+                    .as(grace)
+                    .hasMessageContaining("BILLING_USAGE_GRACE");
         }
     }
 

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -53,10 +54,24 @@ public final class SubscriptionSeeder {
 
     public static Seeded seed(
             String bootstrap, BenchMerchant merchant, Instant requestedAt, int count, Duration deadline) {
+        return seed(bootstrap, merchant, requestedAt, count, deadline, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #seed(String, BenchMerchant, Instant, int, Duration)}, each create first given its {@code shape} (the
+     * items of a metered subscription, say); the wallet of the i-th is {@link #walletOf(int) walletOf(i)}.
+     */
+    public static Seeded seed(
+            String bootstrap,
+            BenchMerchant merchant,
+            Instant requestedAt,
+            int count,
+            Duration deadline,
+            UnaryOperator<CreateSubscription.Builder> shape) {
         var started = System.nanoTime();
         var pending = new HashSet<String>(count * 2);
         try (var tail = EventTail.fromNow(bootstrap)) {
-            produce(bootstrap, merchant, requestedAt, count, true, pending);
+            produce(bootstrap, merchant, requestedAt, count, true, shape, pending);
             var ids = Set.copyOf(pending);
             System.out.printf(
                     Locale.ROOT,
@@ -96,8 +111,13 @@ public final class SubscriptionSeeder {
      */
     public static Set<String> produceCreates(String bootstrap, BenchMerchant merchant, Instant requestedAt, int count) {
         var ids = new HashSet<String>(count * 2);
-        produce(bootstrap, merchant, requestedAt, count, false, ids);
+        produce(bootstrap, merchant, requestedAt, count, false, UnaryOperator.identity(), ids);
         return Set.copyOf(ids);
+    }
+
+    /** The customer wallet of the i-th subscription seeded (from 0): distinct for each, the same in every run. */
+    public static String walletOf(int i) {
+        return String.format("0x%040x", i + 1);
     }
 
     private static boolean isFirstInvoicePaid(BillingEvent event, String merchantId) {
@@ -113,6 +133,7 @@ public final class SubscriptionSeeder {
             Instant requestedAt,
             int count,
             boolean activate,
+            UnaryOperator<CreateSubscription.Builder> shape,
             Set<String> ids) {
         var props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -127,14 +148,14 @@ public final class SubscriptionSeeder {
                 var now = Instant.now();
                 var subscriptionId = Ids.newId(IdPrefix.SUBSCRIPTION, now);
                 ids.add(subscriptionId);
-                var create = CreateSubscription.newBuilder()
-                        .setInvoiceId(Ids.newId(IdPrefix.INVOICE, now))
-                        .setAmountMicros(AMOUNT_MICROS)
-                        .setInterval("month")
-                        .setWalletAddress(String.format("0x%040x", i + 1))
-                        .setPayoutAddress(merchant.payoutAddress())
-                        .setMerchantRef("bench-seed-" + i)
-                        .setMetadata(Map.of("source", "bench"))
+                var create = shape.apply(CreateSubscription.newBuilder()
+                                .setInvoiceId(Ids.newId(IdPrefix.INVOICE, now))
+                                .setAmountMicros(AMOUNT_MICROS)
+                                .setInterval("month")
+                                .setWalletAddress(walletOf(i))
+                                .setPayoutAddress(merchant.payoutAddress())
+                                .setMerchantRef("bench-seed-" + i)
+                                .setMetadata(Map.of("source", "bench")))
                         .build();
                 producer.send(new ProducerRecord<>(
                         topic.name(Deployment.DEFAULT),

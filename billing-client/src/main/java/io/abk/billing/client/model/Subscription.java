@@ -9,7 +9,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * A recurring subscription: its terms, period, mandate and state; {@code customerId} is the customer of its wallet,
  * {@code discount} the coupon its invoices are discounted by (null: none), {@code pendingInvoiceLines} the lines waiting
- * for its next invoice (the prorations of a change of amount, a carried credit).
+ * for its next invoice (the prorations of a change of amount, a carried credit). A subscription created with
+ * {@code items} lists them (else the list is empty) and, with a metered item, {@code maxAmountPerPeriodUsdc}: the most
+ * one period's invoice may charge.
  */
 public record Subscription(
         String id,
@@ -37,6 +39,8 @@ public record Subscription(
         @Nullable String latestInvoiceId,
         @Nullable Discount discount,
         List<InvoiceLine> pendingInvoiceLines,
+        List<SubscriptionItem> items,
+        @Nullable BigDecimal maxAmountPerPeriodUsdc,
         @Nullable String successUrl,
         @Nullable String cancelUrl,
         Map<String, String> metadata,

@@ -2,13 +2,16 @@ package io.abk.billing.client.param;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The request body {@code CreateSubscriptionRequest}; build it with {@link #builder()}. Fields left unset are not sent.
- * By {@code priceId}, or ad hoc with {@code amountUsdc} and {@code interval}: exactly one form (else 400 {@code validation_error}).
+ * By {@code priceId}, ad hoc with {@code amountUsdc} and {@code interval}, or by {@code items} (with
+ * {@code maxAmountPerPeriodUsdc} when one is metered): exactly one form (else 400 {@code validation_error}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SubscriptionCreateParams(
@@ -25,12 +28,24 @@ public record SubscriptionCreateParams(
         @Nullable String cancelUrl,
         @Nullable String couponId,
         @Nullable String promotionCode,
-        @Nullable Boolean allowPromotionCodes) {
+        @Nullable Boolean allowPromotionCodes,
+        @Nullable List<Item> items,
+        @Nullable BigDecimal maxAmountPerPeriodUsdc) {
 
     public SubscriptionCreateParams {
+        items = items == null ? null : List.copyOf(items);
         Objects.requireNonNull(merchantRef, "merchantRef is required");
         if (customerWallet == null && customerId == null) {
             throw new NullPointerException("customerWallet or customerId is required");
+        }
+    }
+
+    /** One price of the subscription: licensed, with a {@code quantity} (default 1), or metered. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Item(String priceId, @Nullable Long quantity) {
+
+        public Item {
+            Objects.requireNonNull(priceId, "priceId is required");
         }
     }
 
@@ -54,6 +69,8 @@ public record SubscriptionCreateParams(
         private @Nullable String couponId;
         private @Nullable String promotionCode;
         private @Nullable Boolean allowPromotionCodes;
+        private @Nullable List<Item> items;
+        private @Nullable BigDecimal maxAmountPerPeriodUsdc;
 
         private Builder() {}
 
@@ -122,10 +139,6 @@ public record SubscriptionCreateParams(
             return this;
         }
 
-        /**
-         * The immutable body; a required field left unset (or neither {@code customerWallet} nor {@code customerId})
-         * is a {@link NullPointerException} naming it.
-         */
         /** Redeem this coupon: created with its discount, or refused (not with {@code promotionCode}). */
         public Builder couponId(String couponId) {
             this.couponId = couponId;
@@ -144,6 +157,40 @@ public record SubscriptionCreateParams(
             return this;
         }
 
+        /**
+         * Adds an item: a {@code month} or {@code year} price, licensed or metered (1 to 20 items, one interval, each
+         * price once). Not with {@code priceId}, {@code amountUsdc} or {@code interval}.
+         */
+        public Builder item(String priceId) {
+            return item(new Item(priceId, null));
+        }
+
+        /** Adds a licensed item of {@code quantity} units. */
+        public Builder item(String priceId, long quantity) {
+            return item(new Item(priceId, quantity));
+        }
+
+        /** Adds an item. */
+        public Builder item(Item item) {
+            var all = new ArrayList<Item>(items == null ? List.of() : items);
+            all.add(item);
+            this.items = List.copyOf(all);
+            return this;
+        }
+
+        /**
+         * Required with a metered item: the most one period's invoice may charge (at least the licensed items' sum),
+         * which the customer's mandate is signed for.
+         */
+        public Builder maxAmountPerPeriodUsdc(BigDecimal maxAmountPerPeriodUsdc) {
+            this.maxAmountPerPeriodUsdc = maxAmountPerPeriodUsdc;
+            return this;
+        }
+
+        /**
+         * The immutable body; a required field left unset (or neither {@code customerWallet} nor {@code customerId})
+         * is a {@link NullPointerException} naming it.
+         */
         public SubscriptionCreateParams build() {
             return new SubscriptionCreateParams(
                     Objects.requireNonNull(merchantRef, "merchantRef is required"),
@@ -159,7 +206,9 @@ public record SubscriptionCreateParams(
                     cancelUrl,
                     couponId,
                     promotionCode,
-                    allowPromotionCodes);
+                    allowPromotionCodes,
+                    items,
+                    maxAmountPerPeriodUsdc);
         }
     }
 }

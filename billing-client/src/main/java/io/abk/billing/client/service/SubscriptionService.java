@@ -9,6 +9,7 @@ import io.abk.billing.client.model.Activation;
 import io.abk.billing.client.model.CreatedSubscription;
 import io.abk.billing.client.model.Subscription;
 import io.abk.billing.client.model.SubscriptionMandate;
+import io.abk.billing.client.model.SubscriptionUsage;
 import io.abk.billing.client.param.ListParams;
 import io.abk.billing.client.param.SubscriptionCreateParams;
 import io.abk.billing.client.param.SubscriptionUpdateParams;
@@ -90,6 +91,26 @@ public final class SubscriptionService {
                 options,
                 null,
                 SubscriptionMandate.class);
+    }
+
+    /**
+     * The usage of the subscription's metered items in the open period so far, each with what it costs; zeros before
+     * any event.
+     */
+    public SubscriptionUsage usage(String id) {
+        return usage(id, RequestOptions.NONE);
+    }
+
+    /** See {@link #usage(String)}; with this call's options. */
+    @Operation("getSubscriptionUsage")
+    public SubscriptionUsage usage(String id, RequestOptions options) {
+        return transport.call(
+                "GET",
+                "/v1/subscriptions/" + Transport.segment(id) + "/usage",
+                null,
+                options,
+                null,
+                SubscriptionUsage.class);
     }
 
     /** Activates the subscription once its mandate is on chain, charging the first invoice. */

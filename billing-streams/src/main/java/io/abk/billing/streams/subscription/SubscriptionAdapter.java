@@ -44,7 +44,8 @@ import org.slf4j.LoggerFactory;
  * subscription id) and the settlements started for {@code chain.requests} (keyed by invoice id; a signed mandate,
  * which is for no invoice, by subscription id) and the customer a new subscription ensures for
  * {@code billing.customer-commands} (keyed by customer id), and the number each new invoice asks for
- * ({@link InvoiceNumberRequests}). A settled invoice
+ * ({@link InvoiceNumberRequests}), and what a subscription with a metered item tells the usage processor
+ * ({@link UsageRequests}). A settled invoice
  * the instruction names is put back into the state first, and after the command the settled invoices leave the
  * stored aggregate again: the moves to and from {@link SettledInvoiceStore} are its last step, so a command that
  * throws while deciding writes nothing.
@@ -128,6 +129,9 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
                 }
                 for (var number : InvoiceNumberRequests.of(header, subscriptionId, accepted.events())) {
                     forwards.add(new Forward(nodes.invoiceNumbersSink(), InvoiceNumberRequests.key(number), number));
+                }
+                for (var usage : UsageRequests.of(header, after, accepted.events())) {
+                    forwards.add(new Forward(nodes.usageCommandsSink(), UsageRequests.key(usage), usage));
                 }
                 settled.apply(subscriptionId, kept.writes());
                 yield new Applied<>(

@@ -192,7 +192,8 @@ final class SubscriptionEventMapper {
 
     /**
      * A signed mandate for the vault's {@code subscribeBySignature}, keyed by subscription id like its answer: the
-     * customer is the signer, the merchant the payout address, the amount one period's.
+     * customer is the signer, the merchant the payout address, the amount one period's as signed (a metered
+     * subscription's maximum per period).
      */
     private static ChainRequest mandateRequest(MandateSignatureRequested requested, Existing after) {
         var d = after.details();
@@ -208,7 +209,7 @@ final class SubscriptionEventMapper {
                 .setMerchantId(d.tenant().merchantId())
                 .setMode(ModeMapper.toAvro(d.tenant().mode()))
                 .setRequestedAt(signature.submission().submittedAt())
-                .setAmountMicros(d.plan().amount().micros())
+                .setAmountMicros(d.plan().mandateAmount().micros())
                 .setWalletAddress(signature.wallet())
                 .setPayoutAddress(d.wallets().payout())
                 .setOnChainSubscriptionId(null)

@@ -11,6 +11,7 @@ import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.FinalizeInvoice;
 import io.abk.billing.schemas.avro.PauseSubscription;
+import io.abk.billing.schemas.avro.RecordUsage;
 import io.abk.billing.schemas.avro.RefundInvoice;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.ResumeSubscription;
@@ -36,7 +37,6 @@ import io.abk.billing.streams.subscription.domain.CustomerRequest;
 import io.abk.billing.streams.subscription.domain.Discount;
 import io.abk.billing.streams.subscription.domain.DiscountDuration;
 import io.abk.billing.streams.subscription.domain.Interval;
-import io.abk.billing.streams.subscription.domain.Plan;
 import io.abk.billing.streams.subscription.domain.ProrationBehavior;
 import io.abk.billing.streams.subscription.domain.SettlementResult;
 import io.abk.billing.streams.subscription.domain.SignedMandate;
@@ -80,11 +80,13 @@ final class SubscriptionInstructionMapper {
                         tenant,
                         at,
                         create.getInvoiceId(),
-                        new Plan(
-                                UsdcAmount.ofMicros(create.getAmountMicros()),
-                                Interval.fromApiName(create.getInterval()),
+                        SubscriptionItemMapper.plan(
+                                create.getAmountMicros(),
+                                create.getInterval(),
                                 create.getPriceId(),
-                                create.getPlanId()),
+                                create.getPlanId(),
+                                create.getItems(),
+                                create.getMaxAmountPerPeriodMicros()),
                         create.getTrialDays(),
                         new Wallets(create.getWalletAddress(), create.getPayoutAddress()),
                         create.getMerchantRef(),
@@ -239,6 +241,18 @@ final class SubscriptionInstructionMapper {
             case FinalizeInvoice finalize ->
                 new SubscriptionInstruction.Finalize(
                         id, tenant, at, finalize.getInvoiceId(), finalize.getNumber(), finalize.getHostedInvoiceUrl());
+            case RecordUsage usage ->
+                new SubscriptionInstruction.RecordUsage(
+                        id,
+                        tenant,
+                        at,
+                        usage.getPeriodStart(),
+                        usage.getPeriodEnd(),
+                        usage.getItems().stream()
+                                .map(item -> new SubscriptionInstruction.RecordUsage.Quantity(
+                                        item.getItemId(), item.getQuantity()))
+                                .toList(),
+                        header.commandId());
             default -> throw header.unknownPayload(payload);
         };
     }

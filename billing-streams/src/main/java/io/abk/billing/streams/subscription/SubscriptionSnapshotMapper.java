@@ -22,12 +22,10 @@ import io.abk.billing.streams.subscription.domain.CustomerActionKind;
 import io.abk.billing.streams.subscription.domain.CustomerActions;
 import io.abk.billing.streams.subscription.domain.Discount;
 import io.abk.billing.streams.subscription.domain.DiscountDuration;
-import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Mandate;
 import io.abk.billing.streams.subscription.domain.MandateSignature;
 import io.abk.billing.streams.subscription.domain.MandateStatus;
 import io.abk.billing.streams.subscription.domain.Period;
-import io.abk.billing.streams.subscription.domain.Plan;
 import io.abk.billing.streams.subscription.domain.RenewalFundingCheck;
 import io.abk.billing.streams.subscription.domain.Settlement;
 import io.abk.billing.streams.subscription.domain.SettlementKind;
@@ -47,8 +45,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A subscription's state to and from Avro: the public snapshots (the subscription and each invoice, at a version, as
- * the API renders them) and the store value ({@link SubscriptionAggregate}: the snapshots, the settlements in flight and
- * the refund count, which are never public). Every snapshot written for one command carries the same {@code version}:
+ * the API renders them) and the store value ({@link SubscriptionAggregate}: the snapshots, the settlements in flight,
+ * the refund count and the period whose usage a renewal awaits, which are never public). Every snapshot written for one command carries the same {@code version}:
  * the aggregate's sequence after that command, which counts accepted commands; a storage concern, so it stays out of
  * the domain. Each invoice maps through {@link InvoiceSnapshotMapper}. Reading is strict: a snapshot the domain cannot
  * represent (an unknown status or interval, a paused time on an active subscription, an invoice of another
@@ -79,7 +77,8 @@ final class SubscriptionSnapshotMapper {
                         check == null
                                 ? null
                                 : new RenewalFundingCheck(
-                                        check.getPeriodEnd(), check.getRequestedAt(), check.getSettled()))));
+                                        check.getPeriodEnd(), check.getRequestedAt(), check.getSettled()))
+                .usageAwaitedFor(aggregate.getUsageAwaitedFor())));
         return new Stored<>(aggregate.getSequence(), restored);
     }
 
@@ -104,6 +103,7 @@ final class SubscriptionSnapshotMapper {
                         details.mandate().amount() == null
                                 ? null
                                 : details.mandate().amount().micros())
+                .setUsageAwaitedFor(details.usageAwaitedFor())
                 .build();
     }
 
@@ -177,6 +177,13 @@ final class SubscriptionSnapshotMapper {
                 .setPendingInvoiceLines(d.pendingLines().stream()
                         .map(InvoiceSnapshotMapper::lineSnapshot)
                         .toList())
+                .setItems(d.plan().items().stream()
+                        .map(SubscriptionItemMapper::part)
+                        .toList())
+                .setMaxAmountPerPeriodMicros(
+                        d.plan().maxAmountPerPeriod() == null
+                                ? null
+                                : d.plan().maxAmountPerPeriod().micros())
                 .build();
     }
 
@@ -309,11 +316,13 @@ final class SubscriptionSnapshotMapper {
         var details = new SubscriptionDetails(
                 s.getId(),
                 tenant,
-                new Plan(
-                        UsdcAmount.ofMicros(s.getAmountMicros()),
-                        Interval.fromApiName(s.getInterval()),
+                SubscriptionItemMapper.plan(
+                        s.getAmountMicros(),
+                        s.getInterval(),
                         s.getPriceId(),
-                        s.getPlanId()),
+                        s.getPlanId(),
+                        s.getItems(),
+                        s.getMaxAmountPerPeriodMicros()),
                 new Wallets(s.getWalletAddress(), s.getPayoutAddress()),
                 s.getMerchantRef(),
                 s.getMetadata(),
@@ -335,7 +344,8 @@ final class SubscriptionSnapshotMapper {
                 discount(s.getDiscount()),
                 s.getPendingInvoiceLines().stream()
                         .map(InvoiceSnapshotMapper::line)
-                        .toList());
+                        .toList(),
+                null);
         var status = s.getStatus();
         onlyWhen(s.getPausedAt(), "paused".equals(status), "pausedAt", s);
         onlyWhen(s.getCanceledAt(), "canceled".equals(status), "canceledAt", s);

@@ -58,7 +58,8 @@ import org.apache.kafka.streams.state.Stores;
  *     -> subscription-changes-sink (billing.changes), subscription-events-sink (billing.events),
  *        subscription-chain-requests-sink (chain.requests, keyed by invoice id),
  *        subscription-customers-sink (billing.customer-commands, keyed by customer id),
- *        subscription-invoice-numbers-sink (billing.invoice-number-commands, keyed merchantId/mode)
+ *        subscription-invoice-numbers-sink (billing.invoice-number-commands, keyed merchantId/mode),
+ *        subscription-usage-commands-sink (billing.usage-commands, keyed merchantId/mode/customerId)
  * billing.invoice-number-commands -> invoice-number-commands-source -> invoice-number-processor
  *     [invoice-numbering, invoice-numbering-processed-commands]
  *     -> invoice-number-finalizations-sink (billing.subscription-commands, keyed by subscription id)
@@ -154,7 +155,8 @@ public final class BillingTopology {
                 SUBSCRIPTIONS.sink("events"),
                 SUBSCRIPTIONS.sink("chain-requests"),
                 SUBSCRIPTIONS.sink("customers"),
-                SUBSCRIPTIONS.sink("invoice-numbers"));
+                SUBSCRIPTIONS.sink("invoice-numbers"),
+                SUBSCRIPTIONS.sink("usage-commands"));
         addAggregate(
                 topology,
                 deployment,
@@ -181,6 +183,7 @@ public final class BillingTopology {
                 SUBSCRIPTIONS,
                 subscriptions.invoiceNumbersSink(),
                 Topics.INVOICE_NUMBER_COMMANDS);
+        addSink(topology, deployment, SUBSCRIPTIONS, subscriptions.usageCommandsSink(), Topics.USAGE_COMMANDS);
         addInvoiceNumbering(topology, deployment, portal);
 
         var paymentNodes = new PaymentNodes(

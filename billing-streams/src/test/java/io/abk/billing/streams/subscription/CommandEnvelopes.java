@@ -3,11 +3,14 @@ package io.abk.billing.streams.subscription;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.PriceTierPart;
 import io.abk.billing.schemas.avro.RefundRequest;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.avro.SubscriptionItemPart;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /** Command envelopes as the gateway produces them, for tests. */
@@ -114,6 +117,56 @@ public final class CommandEnvelopes {
     public static SubscriptionCommand withInterval(SubscriptionCommand create, String interval) {
         var payload = CreateSubscription.newBuilder((CreateSubscription) create.getPayload())
                 .setInterval(interval);
+        return SubscriptionCommand.newBuilder(create)
+                .setPayload(payload.build())
+                .build();
+    }
+
+    /** The metered item of {@link #metered}: API calls at 0.002 USDC each. */
+    public static final String FLAT_ITEM_ID = "si_flat";
+
+    /** The tiered metered item of {@link #metered}: the first 100 GB free, then 0.05 USDC each plus 1 USDC once. */
+    public static final String TIERED_ITEM_ID = "si_tiered";
+
+    /**
+     * A monthly create with items: a licensed seat of 5 USDC (x2, so 10 USDC per month in advance), API calls metered
+     * at 0.002 USDC each and storage metered by graduated tiers, at most 50 USDC per period.
+     */
+    public static SubscriptionCommand metered(String commandId, String subscriptionId, Instant requestedAt) {
+        var create = create(commandId, subscriptionId, requestedAt);
+        var payload = CreateSubscription.newBuilder((CreateSubscription) create.getPayload())
+                .setAmountMicros(10_000_000)
+                .setItems(List.of(
+                        SubscriptionItemPart.newBuilder()
+                                .setItemId("si_seat")
+                                .setPriceId("price_seat")
+                                .setUsageType("licensed")
+                                .setQuantity(2)
+                                .setUnitAmountMicros(5_000_000)
+                                .setDescription("Seat")
+                                .build(),
+                        SubscriptionItemPart.newBuilder()
+                                .setItemId(FLAT_ITEM_ID)
+                                .setPriceId("price_calls")
+                                .setUsageType("metered")
+                                .setUnitAmountMicros(2_000)
+                                .setMeterId("mtr_calls")
+                                .setEventName("api_call")
+                                .setAggregation("count")
+                                .build(),
+                        SubscriptionItemPart.newBuilder()
+                                .setItemId(TIERED_ITEM_ID)
+                                .setPriceId("price_storage")
+                                .setUsageType("metered")
+                                .setUnitAmountMicros(0)
+                                .setTiers(List.of(
+                                        new PriceTierPart(100L, 0L, 0L), new PriceTierPart(null, 50_000L, 1_000_000L)))
+                                .setMeterId("mtr_storage")
+                                .setEventName("storage_gb")
+                                .setAggregation("max")
+                                .setDescription("Storage")
+                                .build()))
+                .setMaxAmountPerPeriodMicros(50_000_000L);
         return SubscriptionCommand.newBuilder(create)
                 .setPayload(payload.build())
                 .build();

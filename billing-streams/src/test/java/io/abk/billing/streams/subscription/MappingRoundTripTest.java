@@ -2,13 +2,19 @@ package io.abk.billing.streams.subscription;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.avro.InFlightSettlement;
+import io.abk.billing.schemas.avro.PriceTierPart;
+import io.abk.billing.schemas.avro.RecordUsage;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.avro.SubscriptionItemPart;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
+import io.abk.billing.schemas.avro.UsageQuantity;
 import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.money.UsagePricing;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.streams.command.CommandHeader;
@@ -41,12 +47,14 @@ import io.abk.billing.streams.subscription.domain.Settlements;
 import io.abk.billing.streams.subscription.domain.SubscriptionDetails;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Create;
+import io.abk.billing.streams.subscription.domain.SubscriptionItem;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Active;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Canceled;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Incomplete;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.PastDue;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Paused;
+import io.abk.billing.streams.subscription.domain.UsageType;
 import io.abk.billing.streams.subscription.domain.Wallets;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -154,6 +162,57 @@ class MappingRoundTripTest {
                         InvoiceLine.proration("Credit from inv_a", period, -1))));
         var once = trialing.with(b -> b.discount(
                 new Discount("coupon_2", null, null, null, 5_000_000L, DiscountDuration.ONCE, null, T0, null)));
+        // Items: a licensed one, a flat metered one and a tiered one, capped; its renewal waiting for the usage.
+        var metered = details(
+                        Mode.TEST,
+                        new Plan(
+                                UsdcAmount.ofMicros(10_000_000),
+                                Interval.MONTH,
+                                null,
+                                "plan_m",
+                                List.of(
+                                        new SubscriptionItem(
+                                                "si_a",
+                                                "price_a",
+                                                UsageType.LICENSED,
+                                                2,
+                                                UsdcAmount.ofMicros(5_000_000),
+                                                List.of(),
+                                                null,
+                                                null,
+                                                null,
+                                                "Seat"),
+                                        new SubscriptionItem(
+                                                "si_b",
+                                                null,
+                                                UsageType.METERED,
+                                                1,
+                                                UsdcAmount.ofMicros(1),
+                                                List.of(),
+                                                "mtr_b",
+                                                "api_call",
+                                                "sum",
+                                                null),
+                                        new SubscriptionItem(
+                                                "si_c",
+                                                "price_c",
+                                                UsageType.METERED,
+                                                1,
+                                                UsdcAmount.ZERO,
+                                                List.of(
+                                                        new UsagePricing.Tier(10L, 0, 0),
+                                                        new UsagePricing.Tier(null, 3, 1_000_000)),
+                                                "mtr_c",
+                                                "gb",
+                                                "max",
+                                                "Storage")),
+                                UsdcAmount.ofMicros(75_000_000)),
+                        Map.of(),
+                        new BillingCycle(new Period(T0, Instant.parse("2026-04-30T08:00:00Z")), T0, null, false),
+                        new Mandate(MandateStatus.ACTIVE, "43", UsdcAmount.ofMicros(75_000_000)),
+                        List.of(openInvoice("inv_m")),
+                        "inv_m")
+                .with(b -> b.usageAwaitedFor(Instant.parse("2026-04-30T08:00:00Z")));
         return Stream.of(
                 new Active(portal),
                 new PastDue(permitFailed),
@@ -176,7 +235,9 @@ class MappingRoundTripTest {
                         List.of(),
                         null)),
                 new Active(discounted),
-                new Incomplete(once));
+                new Incomplete(once),
+                new Active(metered),
+                new Canceled(metered.with(b -> b.usageAwaitedFor(null)), T0.plusSeconds(10)));
     }
 
     @ParameterizedTest(name = "{index}: {0}")
@@ -292,6 +353,77 @@ class MappingRoundTripTest {
     }
 
     @Test
+    void shouldWriteItemsAndMaximumToTheSnapshotAndTheAwaitedUsageToTheStoreWhenMetered() {
+        var metered = (Active) states().toList().get(15);
+
+        var stored = SubscriptionSnapshotMapper.write(new Stored<>(5, metered));
+
+        var snapshot = stored.getSubscription();
+        assertThat(snapshot.getItems())
+                .extracting(SubscriptionItemPart::getItemId, SubscriptionItemPart::getUsageType)
+                .containsExactly(tuple("si_a", "licensed"), tuple("si_b", "metered"), tuple("si_c", "metered"));
+        assertThat(snapshot.getItems().get(2).getTiers())
+                .containsExactly(new PriceTierPart(10L, 0L, 0L), new PriceTierPart(null, 3L, 1_000_000L));
+        assertThat(snapshot.getMaxAmountPerPeriodMicros()).isEqualTo(75_000_000L);
+        assertThat(stored.getUsageAwaitedFor()).isEqualTo(Instant.parse("2026-04-30T08:00:00Z"));
+        // A subscription without items: none, no maximum, nothing awaited (as stores written before items read).
+        var plain = SubscriptionSnapshotMapper.write(
+                new Stored<>(5, states().toList().get(8)));
+        assertThat(plain.getSubscription().getItems()).isEmpty();
+        assertThat(plain.getSubscription().getMaxAmountPerPeriodMicros()).isNull();
+        assertThat(plain.getUsageAwaitedFor()).isNull();
+    }
+
+    @Test
+    void shouldMapItemsAndMaximumWhenCreateHasThem() {
+        var envelope = CommandEnvelopes.metered("cmd_1", "sub_1", T0);
+
+        var command = (Create) instruction(envelope);
+
+        var plan = command.plan();
+        assertThat(plan.amount()).isEqualTo(UsdcAmount.ofMicros(10_000_000));
+        assertThat(plan.maxAmountPerPeriod()).isEqualTo(UsdcAmount.ofMicros(50_000_000));
+        assertThat(plan.mandateAmount()).isEqualTo(UsdcAmount.ofMicros(50_000_000));
+        assertThat(plan.items())
+                .extracting(SubscriptionItem::itemId, SubscriptionItem::usageType, SubscriptionItem::quantity)
+                .containsExactly(
+                        tuple("si_seat", UsageType.LICENSED, 2L),
+                        tuple(CommandEnvelopes.FLAT_ITEM_ID, UsageType.METERED, 1L),
+                        tuple(CommandEnvelopes.TIERED_ITEM_ID, UsageType.METERED, 1L));
+        var tiered = plan.items().get(2);
+        assertThat(tiered.tiers())
+                .containsExactly(new UsagePricing.Tier(100L, 0, 0), new UsagePricing.Tier(null, 50_000, 1_000_000));
+        assertThat(tiered.meterId()).isEqualTo("mtr_storage");
+        assertThat(tiered.eventName()).isEqualTo("storage_gb");
+        assertThat(tiered.aggregation()).isEqualTo("max");
+        assertThat(tiered.description()).isEqualTo("Storage");
+        assertThat(plan.items().get(1).unitAmount()).isEqualTo(UsdcAmount.ofMicros(2_000));
+    }
+
+    @Test
+    void shouldMapRecordUsageWithItsPeriodAndQuantities() {
+        var envelope = CommandEnvelopes.command(
+                "cmd_close:usage:recorded",
+                "sub_1",
+                T0,
+                new RecordUsage(
+                        T0.minusSeconds(3_600),
+                        T0,
+                        List.of(
+                                new UsageQuantity("si_flat", "mtr_calls", 42L, 40L),
+                                new UsageQuantity("si_x", "m", 0L, 0L))));
+
+        var command = (SubscriptionInstruction.RecordUsage) instruction(envelope);
+
+        assertThat(command.periodStart()).isEqualTo(T0.minusSeconds(3_600));
+        assertThat(command.periodEnd()).isEqualTo(T0);
+        assertThat(command.commandId()).isEqualTo("cmd_close:usage:recorded");
+        assertThat(command.quantityOf("si_flat")).isEqualTo(42);
+        assertThat(command.quantityOf("si_x")).isZero();
+        assertThat(command.quantityOf("si_unknown")).isZero();
+    }
+
+    @Test
     void shouldThrowWhenIntervalIsUnknown() {
         var envelope = CommandEnvelopes.withInterval(CommandEnvelopes.create("cmd_1", "sub_1", T0), "weekly");
 
@@ -336,7 +468,8 @@ class MappingRoundTripTest {
                 CustomerActions.NONE,
                 null,
                 null,
-                List.of());
+                List.of(),
+                null);
     }
 
     private static Invoice openInvoice(String id) {

@@ -60,6 +60,7 @@ class BillingTopologyNamesTest {
                         "subscription-events-sink",
                         "subscription-chain-requests-sink",
                         "subscription-customers-sink",
+                        "subscription-usage-commands-sink",
                         "payment-commands-source",
                         "payment-command-processor",
                         "payment-changes-sink",

@@ -115,6 +115,27 @@ class SignedMandateTopologyTest extends HarnessedTopologyTest {
         assertThat(harness.aggregates().get(SUB).getMandateSubmissionCount()).isEqualTo(1);
     }
 
+    @Test
+    void shouldHandTheRelayerTheMaximumPerPeriodWhenTheSubscriptionIsMetered() {
+        var metered = "sub_01jvqz00000000000000000mm1";
+        harness.send(CommandEnvelopes.metered("cmd_create_metered", metered, CREATED_AT));
+        harness.drain();
+        var signed = SubmitSignedMandate.newBuilder(signedMandate())
+                .setAmountBaseUnits("50000000")
+                .build();
+
+        var submitted = harness.send(CommandEnvelopes.command("cmd_sign_metered", metered, SIGNED_AT, signed));
+
+        assertThat(submitted.getOutcome()).isEqualTo(Outcome.ACCEPTED);
+        var request = single(harness.chainRequests).value();
+        // The vault's mandate is what the customer signed: the most a period may charge, usage included.
+        assertThat(request.getAmountMicros()).isEqualTo(50_000_000L);
+        var payload = (SignedMandateRequest) request.getPayload();
+        assertThat(payload.getFirstChargeAmountMicros())
+                .as("the licensed part, in advance")
+                .isEqualTo(10_000_000L);
+    }
+
     private static SubmitSignedMandate signedMandate() {
         var deadline = SIGNED_AT.plus(Duration.ofHours(1)).getEpochSecond();
         return new SubmitSignedMandate(

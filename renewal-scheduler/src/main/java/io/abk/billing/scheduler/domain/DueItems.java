@@ -59,11 +59,14 @@ public final class DueItems {
         var status = subscription.status();
         // Active renews; any other live status with cancelAtPeriodEnd is canceled by the same command at the end.
         // The cancel has its own id: set after this period's renewal fired (during its retries), it must still fire.
+        // An active one with a metered item waits the usage grace: its renewal (or final usage invoice before the
+        // cancel) bills the period's usage, and events up to the grace late still belong to the period.
         if ("active".equals(status) || !"canceled".equals(status) && subscription.cancelAtPeriodEnd()) {
             var periodEnd = subscription.currentPeriodEnd();
             var purpose = subscription.cancelAtPeriodEnd() ? ":cancel" : ":renew";
-            items.add(
-                    item(subscription, periodEnd, subscription.id() + ":" + periodEnd + purpose, new Renew(periodEnd)));
+            var dueAt =
+                    "active".equals(status) && subscription.metered() ? periodEnd.plus(policy.usageGrace()) : periodEnd;
+            items.add(item(subscription, dueAt, subscription.id() + ":" + periodEnd + purpose, new Renew(periodEnd)));
         }
         // A renewal that will be charged is announced, and its funding checked on chain, the lead time before it (at
         // once when that time has passed: a subscription activated within it).

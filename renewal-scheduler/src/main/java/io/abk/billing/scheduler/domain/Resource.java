@@ -5,7 +5,8 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The facts of a resource's latest snapshot that decide what is due for it, nothing more. {@code version} is the
+ * The facts of a resource's latest snapshot that decide what is due for it, nothing more (a subscription's
+ * {@code metered}: it has a metered item, so its renewal waits the usage grace). {@code version} is the
  * owning aggregate's sequence at that snapshot: only a newer one replaces what is known.
  */
 public sealed interface Resource {
@@ -31,8 +32,35 @@ public sealed interface Resource {
             boolean cancelAtPeriodEnd,
             String mandateStatus,
             @Nullable String latestInvoiceId,
-            Instant createdAt)
+            Instant createdAt,
+            boolean metered)
             implements Resource {
+
+        /** A subscription without a metered item (as every subscription stored before items existed). */
+        public Subscription(
+                String id,
+                String merchantId,
+                Mode mode,
+                long version,
+                String status,
+                Instant currentPeriodEnd,
+                boolean cancelAtPeriodEnd,
+                String mandateStatus,
+                @Nullable String latestInvoiceId,
+                Instant createdAt) {
+            this(
+                    id,
+                    merchantId,
+                    mode,
+                    version,
+                    status,
+                    currentPeriodEnd,
+                    cancelAtPeriodEnd,
+                    mandateStatus,
+                    latestInvoiceId,
+                    createdAt,
+                    false);
+        }
 
         @Override
         public String aggregateId() {

@@ -11,6 +11,9 @@ import org.jspecify.annotations.Nullable;
 /** The snapshots of a {@code Change} to the facts the schedule derives from; anything else is not schedulable. */
 final class SnapshotReader {
 
+    /** The usage type of an item billed by its meter's usage (SubscriptionItemPart.usageType). */
+    private static final String METERED = "metered";
+
     private SnapshotReader() {}
 
     static @Nullable Resource read(Object snapshot) {
@@ -26,7 +29,8 @@ final class SnapshotReader {
                         s.getCancelAtPeriodEnd(),
                         s.getMandateStatus(),
                         s.getLatestInvoiceId(),
-                        s.getCreatedAt());
+                        s.getCreatedAt(),
+                        s.getItems().stream().anyMatch(item -> METERED.equals(item.getUsageType())));
             case InvoiceSnapshot i ->
                 new Resource.Invoice(
                         i.getId(),

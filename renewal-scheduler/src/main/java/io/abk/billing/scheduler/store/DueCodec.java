@@ -20,12 +20,16 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The stores' values in a small explicit binary format (the scheduler's private state, never on a public topic,
- * so it needs no Avro schema). Each value starts with a format version: a later format must keep reading this one,
- * since the changelogs hold it.
+ * so it needs no Avro schema). Each value starts with a format version: a later format must keep reading the earlier
+ * ones, since the changelogs hold them. Format 2 adds a subscription's {@code metered} flag after its creation time;
+ * a format 1 subscription reads as not metered (it was stored before items existed).
  */
 public final class DueCodec {
 
-    private static final byte FORMAT = 1;
+    private static final byte FORMAT = 2;
+
+    /** Before a subscription's {@code metered} flag. */
+    private static final byte FORMAT_WITHOUT_METERED = 1;
 
     private DueCodec() {}
 
@@ -53,12 +57,12 @@ public final class DueCodec {
         }
     }
 
-    private static DueEntry readEntry(DataInputStream in) throws IOException {
-        var resource = readResource(in);
+    private static DueEntry readEntry(DataInputStream in, int format) throws IOException {
+        var resource = readResource(in, format);
         int pendingCount = in.readInt();
         var pending = new ArrayList<DueItem>(pendingCount);
         for (int i = 0; i < pendingCount; i++) {
-            pending.add(readItem(in));
+            pending.add(readItem(in, format));
         }
         int firedCount = in.readInt();
         var fired = new HashSet<String>(firedCount);
@@ -89,7 +93,7 @@ public final class DueCodec {
         }
     }
 
-    private static DueItem readItem(DataInputStream in) throws IOException {
+    private static DueItem readItem(DataInputStream in, int format) throws IOException {
         var resourceId = in.readUTF();
         var aggregateId = in.readUTF();
         var merchantId = in.readUTF();
@@ -122,6 +126,7 @@ public final class DueCodec {
                 out.writeUTF(s.mandateStatus());
                 writeOptionalText(out, s.latestInvoiceId());
                 out.writeLong(s.createdAt().toEpochMilli());
+                out.writeBoolean(s.metered());
             }
             case Resource.Invoice i -> {
                 out.writeUTF(i.subscriptionId());
@@ -142,7 +147,7 @@ public final class DueCodec {
         }
     }
 
-    private static Resource readResource(DataInputStream in) throws IOException {
+    private static Resource readResource(DataInputStream in, int format) throws IOException {
         var type = in.readUTF();
         var id = in.readUTF();
         var merchantId = in.readUTF();
@@ -160,7 +165,8 @@ public final class DueCodec {
                         in.readBoolean(),
                         in.readUTF(),
                         readOptionalText(in),
-                        Instant.ofEpochMilli(in.readLong()));
+                        Instant.ofEpochMilli(in.readLong()),
+                        format != FORMAT_WITHOUT_METERED && in.readBoolean());
             case "Invoice" ->
                 new Resource.Invoice(
                         id,
@@ -208,7 +214,7 @@ public final class DueCodec {
     }
 
     private interface Reader<T> {
-        T read(DataInputStream in) throws IOException;
+        T read(DataInputStream in, int format) throws IOException;
     }
 
     private static byte[] write(Writer writer) {
@@ -227,10 +233,10 @@ public final class DueCodec {
     private static <T> T read(byte[] bytes, Reader<T> reader) {
         try (var in = new DataInputStream(new ByteArrayInputStream(bytes))) {
             int format = in.readByte();
-            if (format != FORMAT) {
+            if (format != FORMAT && format != FORMAT_WITHOUT_METERED) {
                 throw new IOException("unknown format " + format);
             }
-            return reader.read(in);
+            return reader.read(in, format);
         } catch (IOException e) {
             throw new UncheckedIOException("unreadable scheduler store value: " + e.getMessage(), e);
         }

@@ -45,6 +45,11 @@ class DueItemsTest {
                 SUB, MERCHANT, Mode.TEST, 3, status, PERIOD_END, cancelAtPeriodEnd, mandate, INV, CREATED);
     }
 
+    static Subscription metered(String status, boolean cancelAtPeriodEnd) {
+        return new Subscription(
+                SUB, MERCHANT, Mode.TEST, 3, status, PERIOD_END, cancelAtPeriodEnd, "active", INV, CREATED, true);
+    }
+
     static Invoice invoice(String status, String reason, int attempts, @Nullable Instant nextAttemptAt) {
         return new Invoice(INV, SUB, MERCHANT, Mode.TEST, 3, status, reason, CREATED, attempts, nextAttemptAt);
     }
@@ -62,7 +67,28 @@ class DueItemsTest {
                 new CheckFunding(PERIOD_END));
         var expireIncomplete = new Expected(
                 DueKind.INCOMPLETE_EXPIRY, AFTER_A_DAY, SUB + ":expire-incomplete", new ExpireIncomplete());
+        var graced = PERIOD_END.plus(Duration.ofHours(1));
+        var renewAfterGrace =
+                new Expected(DueKind.RENEWAL, graced, SUB + ":" + PERIOD_END + ":renew", new Renew(PERIOD_END));
+        var cancelAfterGrace =
+                new Expected(DueKind.RENEWAL, graced, SUB + ":" + PERIOD_END + ":cancel", new Renew(PERIOD_END));
         return Stream.of(
+                row(
+                        "active with a metered item renews an hour after the period end, its funding checked as any",
+                        metered("active", false),
+                        null,
+                        renewAfterGrace,
+                        funding),
+                row(
+                        "active with a metered item and cancelAtPeriodEnd: the final usage invoice waits the grace too",
+                        metered("active", true),
+                        null,
+                        cancelAfterGrace),
+                row(
+                        "past_due with a metered item and cancelAtPeriodEnd cancels at the period end (nothing to bill)",
+                        metered("past_due", true),
+                        null,
+                        cancel),
                 row(
                         "active renews at the period end, its funding checked three days before",
                         subscription("active", false, "active"),
@@ -202,6 +228,33 @@ class DueItemsTest {
                 .filteredOn(item -> item.kind() == DueKind.FUNDING_CHECK)
                 .extracting(DueItem::dueAt)
                 .containsExactly(PERIOD_END.minus(Duration.ofDays(7)));
+    }
+
+    @Test
+    void shouldRenewAMeteredSubscriptionAtItsPeriodEndWhenTheGraceIsZero() {
+        var items = DueItems.of(metered("active", false), null, new DuePolicy(Duration.ofDays(3), Duration.ZERO));
+
+        assertThat(items)
+                .filteredOn(item -> item.kind() == DueKind.RENEWAL)
+                .extracting(DueItem::dueAt)
+                .containsExactly(PERIOD_END);
+    }
+
+    @Test
+    void shouldRenewAMeteredSubscriptionAfterTheConfiguredGraceWhenOneIsSet() {
+        var policy = new DuePolicy(Duration.ofDays(3), Duration.ofMinutes(10));
+
+        var items = DueItems.of(metered("active", false), null, policy);
+
+        assertThat(items)
+                .filteredOn(item -> item.kind() == DueKind.RENEWAL)
+                .extracting(DueItem::dueAt)
+                .containsExactly(PERIOD_END.plus(Duration.ofMinutes(10)));
+        // A subscription without a metered item ignores the grace.
+        assertThat(DueItems.of(subscription("active", false, "active"), null, policy))
+                .filteredOn(item -> item.kind() == DueKind.RENEWAL)
+                .extracting(DueItem::dueAt)
+                .containsExactly(PERIOD_END);
     }
 
     @Test

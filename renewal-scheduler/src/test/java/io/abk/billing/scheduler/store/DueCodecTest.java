@@ -7,8 +7,12 @@ import io.abk.billing.scheduler.domain.DueItems;
 import io.abk.billing.scheduler.domain.DuePolicy;
 import io.abk.billing.scheduler.domain.Resource;
 import io.abk.billing.schemas.mode.Mode;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class DueCodecTest {
@@ -57,6 +61,61 @@ class DueCodecTest {
             assertThat(items.deserializer().deserialize("t", items.serializer().serialize("t", item)))
                     .isEqualTo(item);
         }
+    }
+
+    @Test
+    void shouldReadBackAMeteredSubscriptionWhenRoundTripping() {
+        var metered = new Resource.Subscription(
+                "sub_1", "mer_1", Mode.TEST, 4, "active", T, false, "active", "inv_1", T.minusSeconds(60), true);
+        var entry = DueEntry.of(metered, null, DuePolicy.DEFAULT);
+        var serde = DueCodec.entrySerde();
+
+        var back = serde.deserializer().deserialize("t", serde.serializer().serialize("t", entry));
+
+        assertThat(back).isEqualTo(entry);
+        assertThat(((Resource.Subscription) back.resource()).metered()).isTrue();
+    }
+
+    @Test
+    void shouldReadAnEntryStoredInTheFirstFormatAsNotMetered() throws IOException {
+        // The changelogs hold format 1 values, written before a subscription's metered flag: they must still decode.
+        var bytes = new ByteArrayOutputStream();
+        var out = new DataOutputStream(bytes);
+        out.writeByte(1);
+        out.writeUTF("Subscription");
+        out.writeUTF("sub_1");
+        out.writeUTF("mer_1");
+        out.writeUTF("TEST");
+        out.writeLong(4);
+        out.writeUTF("active");
+        out.writeLong(T.toEpochMilli());
+        out.writeBoolean(false);
+        out.writeUTF("active");
+        out.writeBoolean(true);
+        out.writeUTF("inv_1");
+        out.writeLong(T.minusSeconds(60).toEpochMilli());
+        out.writeInt(0);
+        out.writeInt(1);
+        out.writeUTF("cmd_fired");
+        out.flush();
+
+        var back = DueCodec.entrySerde().deserializer().deserialize("t", bytes.toByteArray());
+
+        assertThat(back)
+                .isEqualTo(new DueEntry(
+                        new Resource.Subscription(
+                                "sub_1",
+                                "mer_1",
+                                Mode.TEST,
+                                4,
+                                "active",
+                                T,
+                                false,
+                                "active",
+                                "inv_1",
+                                T.minusSeconds(60)),
+                        List.of(),
+                        Set.of("cmd_fired")));
     }
 
     @Test

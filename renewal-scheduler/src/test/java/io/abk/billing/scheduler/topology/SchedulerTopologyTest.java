@@ -24,11 +24,13 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PromotionCodeSnapshot;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.avro.SubscriptionItemPart;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -89,6 +91,40 @@ class SchedulerTopologyTest {
         // Firing removed it: later ticks send nothing more.
         scheduler.tick();
         assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldFireAMeteredRenewalOnlyOnceTheUsageGraceHasPassedWhenLive() {
+        var periodEnd = WALL_CLOCK.plus(Duration.ofHours(1));
+        var dueAt = periodEnd.plus(DuePolicy.DEFAULT_USAGE_GRACE);
+        var metered = subscription(SUB, Mode.LIVE, 1, "active", periodEnd)
+                .setItems(List.of(SubscriptionItemPart.newBuilder()
+                        .setItemId("si_calls")
+                        .setUsageType("metered")
+                        .setUnitAmountMicros(2_000)
+                        .setMeterId("mtr_calls")
+                        .setEventName("api_call")
+                        .setAggregation("count")
+                        .build()))
+                .setMaxAmountPerPeriodMicros(50_000_000L)
+                .build();
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE, metered));
+
+        scheduler.advanceTo(periodEnd);
+        assertThat(scheduler.subscriptionCommands.isEmpty())
+                .as("late usage may still arrive")
+                .isTrue();
+        scheduler.advanceTo(dueAt.minusMillis(1));
+        assertThat(scheduler.subscriptionCommands.isEmpty()).as("not yet due").isTrue();
+
+        scheduler.advanceTo(dueAt);
+        var command = scheduler.subscriptionCommands.readRecord().value();
+        assertThat(command.getCommandId())
+                .isEqualTo(Ids.derivedId(IdPrefix.COMMAND, dueAt, SUB + ":" + periodEnd + ":renew"));
+        assertThat(command.getRequestedAt()).isEqualTo(dueAt);
+        assertThat(command.getPayload()).isEqualTo(new RenewSubscription(periodEnd));
+        scheduler.tick();
+        assertThat(scheduler.subscriptionCommands.isEmpty()).as("fired once").isTrue();
     }
 
     @Test

@@ -37,8 +37,11 @@ import tools.jackson.databind.JsonNode;
 @Execution(ExecutionMode.SAME_THREAD)
 class ClientLibrariesIT {
 
-    /** The TypeScript scenario's own limit: a few checkouts settled on chain, plus Node's start. */
-    private static final Duration TYPESCRIPT_LIMIT = Duration.ofMinutes(3);
+    /**
+     * The TypeScript scenario's own limit: a few checkouts settled on chain (one of them the metered subscription's,
+     * whose usage it then awaits), plus Node's start.
+     */
+    private static final Duration TYPESCRIPT_LIMIT = Duration.ofMinutes(4);
     /** Lines of the scenario's log shown when it fails. */
     private static final int LOG_TAIL = 80;
 

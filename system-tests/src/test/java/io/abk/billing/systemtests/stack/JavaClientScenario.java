@@ -22,6 +22,9 @@ import io.abk.billing.client.param.CustomerCreateParams;
 import io.abk.billing.client.param.CustomerListParams;
 import io.abk.billing.client.param.CustomerUpdateParams;
 import io.abk.billing.client.param.ListParams;
+import io.abk.billing.client.param.MeterCreateParams;
+import io.abk.billing.client.param.MeterEventBatchCreateParams;
+import io.abk.billing.client.param.MeterEventCreateParams;
 import io.abk.billing.client.param.PaymentCreateParams;
 import io.abk.billing.client.param.PriceCreateParams;
 import io.abk.billing.client.param.ProductCreateParams;
@@ -43,6 +46,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -56,7 +60,8 @@ import tools.jackson.databind.JsonNode;
  * The Java client library's scenario against the real stack, through billing-client alone: a subscription from a
  * price, paid on the local chain by the harness, active, a delivery about it verified by
  * {@code webhooks().constructEvent}, a partial refund; a customer found by its wallet, changed and subscribed by its
- * id; each error type provoked for real; and a payment whose first answer the harness's proxy cuts, retried by the
+ * id; a subscription with a licensed and a metered item, its usage reported in a batch with a retried identifier and
+ * read back priced by the tiers; each error type provoked for real; and a payment whose first answer the harness's proxy cuts, retried by the
  * library with the same Idempotency-Key and made once.
  */
 final class JavaClientScenario {
@@ -82,6 +87,7 @@ final class JavaClientScenario {
         scenario.subscribeAndPay();
         scenario.customerByWallet();
         scenario.couponThroughAPromotionCode();
+        scenario.meteredUsage();
         scenario.retryThroughACutConnection();
         // Last: the rate limit it provokes must not meet the calls above.
         scenario.provokeEachError();
@@ -192,6 +198,98 @@ final class JavaClientScenario {
                                 .promotionCode(code.code())
                                 .build()));
         assertThat(refused.code()).isEqualTo("coupon_invalid");
+    }
+
+    private void meteredUsage() {
+        // given a summed meter (its event name new to the merchant), a seat price of 2.5 USDC and a tiered price of
+        // the meter: the first 10 units at 0.1, the rest at 0.000125 plus 1 USDC once
+        var eventName = "java_calls_" + UUID.randomUUID().toString().substring(0, 8);
+        var meter = billing.meters()
+                .create(MeterCreateParams.builder()
+                        .eventName(eventName)
+                        .aggregation("sum")
+                        .build());
+        assertThat(meter.status()).isEqualTo("active");
+        assertThat(billing.meters().retrieve(meter.id()).eventName()).isEqualTo(eventName);
+        var product = billing.products()
+                .create(ProductCreateParams.builder()
+                        .name("Java client metered plan")
+                        .build());
+        var seat = billing.products()
+                .createPrice(
+                        product.id(),
+                        PriceCreateParams.builder()
+                                .amountUsdc(new BigDecimal("2.5"))
+                                .interval("month")
+                                .build());
+        var calls = billing.products()
+                .createPrice(
+                        product.id(),
+                        PriceCreateParams.builder()
+                                .interval("month")
+                                .metered(meter.id())
+                                .tiers(List.of(
+                                        PriceCreateParams.Tier.upTo(10, new BigDecimal("0.1")),
+                                        PriceCreateParams.Tier.rest(new BigDecimal("0.000125"))
+                                                .withFlatAmountUsdc(BigDecimal.ONE)))
+                                .build());
+        assertThat(calls.usageType()).isEqualTo("metered");
+        assertThat(calls.meterId()).isEqualTo(meter.id());
+        assertThat(calls.tiers()).hasSize(2);
+
+        // when a subscription of two seats and the calls, at most 50 USDC a period, is created and its checkout paid
+        var wallet = freshAddress();
+        var created = billing.subscriptions()
+                .create(SubscriptionCreateParams.builder()
+                        .merchantRef("java-client-metered-" + UUID.randomUUID())
+                        .customerWallet(wallet)
+                        .item(seat.id(), 2)
+                        .item(calls.id())
+                        .maxAmountPerPeriodUsdc(new BigDecimal("50"))
+                        .build());
+        var subscriptionId = created.subscription().id();
+        assertThat(created.subscription().items()).hasSize(2);
+        assertThat(created.subscription().maxAmountPerPeriodUsdc()).isEqualByComparingTo("50");
+        // the first invoice bills the seats only: usage is billed in arrears
+        assertThat(created.invoice().amountUsdc()).isEqualByComparingTo("5");
+        harness("/pay", "{\"checkoutUrl\":\"" + created.checkoutUrl() + "\"}");
+        await("activation of " + subscriptionId)
+                .atMost(SETTLES)
+                .until(() -> billing.subscriptions().retrieve(subscriptionId).status(), "active"::equals);
+
+        // and usage is reported: a batch whose first event is sent again (a retry), then one event alone
+        var events = new ArrayList<MeterEventCreateParams>();
+        for (var sent : List.of(Map.entry("a", 7L), Map.entry("b", 5L), Map.entry("a", 7L))) {
+            events.add(MeterEventCreateParams.builder()
+                    .eventName(eventName)
+                    .identifier(subscriptionId + "-" + sent.getKey())
+                    .customerWallet(wallet)
+                    .value(sent.getValue())
+                    .build());
+        }
+        assertThat(billing.meterEvents()
+                        .createBatch(MeterEventBatchCreateParams.of(events))
+                        .accepted())
+                .isEqualTo(3);
+        var single = billing.meterEvents()
+                .create(MeterEventCreateParams.builder()
+                        .eventName(eventName)
+                        .customerWallet(wallet)
+                        .value(3)
+                        .build());
+        assertThat(single.customerId()).isEqualTo(created.subscription().customerId());
+
+        // then the usage reads 15 units in 3 events (the retry counted once), priced by the tiers exactly:
+        // 10 x 0.1 + 5 x 0.000125 + 1 = 2.000625
+        var usage = await("the usage of " + subscriptionId)
+                .atMost(SETTLES)
+                .until(
+                        () -> billing.subscriptions().usage(subscriptionId),
+                        read -> read.items().size() == 1 && read.items().get(0).quantity() == 15);
+        var item = usage.items().get(0);
+        assertThat(item.eventCount()).isEqualTo(3);
+        assertThat(item.meterId()).isEqualTo(meter.id());
+        assertThat(item.amountUsdc()).isEqualByComparingTo("2.000625");
     }
 
     private void customerByWallet() {

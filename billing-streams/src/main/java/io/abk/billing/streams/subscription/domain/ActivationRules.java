@@ -44,7 +44,7 @@ final class ActivationRules {
 
     private static Transition setUp(Existing state, @Nullable String onChainSubscriptionId) {
         var d = state.details();
-        var mandate = d.mandate().activated(onChainSubscriptionId, d.plan().amount());
+        var mandate = d.mandate().activated(onChainSubscriptionId, d.plan().mandateAmount());
         return new Transition(state).apply(new SubscriptionActivated(mandate));
     }
 

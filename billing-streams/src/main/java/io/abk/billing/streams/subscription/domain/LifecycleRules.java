@@ -124,14 +124,18 @@ final class LifecycleRules {
      * end reached and an incomplete subscription's expiry.
      */
     static SubscriptionDecision cancelNow(Existing state, Instant at) {
-        var t = new Transition(state);
-        var d = state.details();
+        return cancelNow(new Transition(state), at).accept();
+    }
+
+    /** As {@link #cancelNow(Existing, Instant)}, after what {@code t} did so far (a final usage invoice charged). */
+    static Transition cancelNow(Transition t, Instant at) {
+        var d = t.details();
         for (var invoice : d.invoices()) {
             if (invoice.status() == InvoiceStatus.OPEN && !d.settlements().chargeInFlight(invoice.id())) {
                 t.apply(new InvoiceVoided(invoice.voided(at)));
             }
         }
-        return t.apply(new SubscriptionCanceled(at)).accept();
+        return t.apply(new SubscriptionCanceled(at));
     }
 
     static String finalMessage(Existing state) {

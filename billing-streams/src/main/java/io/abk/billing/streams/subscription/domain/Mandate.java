@@ -5,8 +5,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The subscription's one mandate: its status, once set up on chain the vault's subscription id, and the most it lets
- * the vault charge per period ({@code amount}: the plan's amount when the customer set it up, which is what the
- * checkout asked them to sign; null while pending, and for a mandate set up before this was recorded).
+ * the vault charge per period ({@code amount}: the plan's {@linkplain Plan#mandateAmount() mandate amount} when the
+ * customer set it up, its amount or a metered subscription's maximum per period, which is what the checkout asked them
+ * to sign; null while pending, and for a mandate set up before this was recorded).
  */
 public record Mandate(
         MandateStatus status,

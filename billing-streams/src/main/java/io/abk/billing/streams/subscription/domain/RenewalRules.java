@@ -24,7 +24,8 @@ final class RenewalRules {
 
     /**
      * The period ending at {@code periodEnd} is over. Set to cancel at period end (any status): canceled now, as an
-     * immediate cancel. Active: the next period's {@code subscription_cycle} invoice (with the lines pending from changes and the
+     * immediate cancel. Active with a metered item: the usage processor is asked to close the period, and the renewal
+     * waits for its answer ({@link UsageRules}). Active: the next period's {@code subscription_cycle} invoice (with the lines pending from changes and the
      * discount, {@link InvoiceComposer}), charged at once; the period
      * moves only when it is paid ({@link Charging#paid}). Anything else (paused, past due, incomplete, a period
      * that has moved on) renews nothing.
@@ -34,6 +35,11 @@ final class RenewalRules {
         var current = d.cycle().currentPeriod();
         if (state instanceof Canceled || !command.periodEnd().equals(current.end())) {
             return SubscriptionDecision.accept();
+        }
+        if (state instanceof Active && d.plan().isMetered()) {
+            // The period's usage is billed in arrears: the renewal (or, set to cancel, the final usage invoice) waits
+            // for the usage processor's RecordUsage (UsageRules).
+            return UsageRules.close(state);
         }
         if (d.cycle().cancelAtPeriodEnd()) {
             return LifecycleRules.cancelNow(state, command.requestedAt());
@@ -86,7 +92,7 @@ final class RenewalRules {
         return LifecycleRules.cancelNow(state, command.requestedAt());
     }
 
-    private static boolean renewalExists(SubscriptionDetails d, Instant periodStart) {
+    static boolean renewalExists(SubscriptionDetails d, Instant periodStart) {
         return d.invoices().stream()
                 .anyMatch(invoice -> invoice.billingReason() == BillingReason.SUBSCRIPTION_CYCLE
                         && invoice.period().start().equals(periodStart));

@@ -91,7 +91,7 @@ final class SignedMandateRules {
             return "The signed mandate is " + signed.wallet() + "'s; subscription " + id + " is " + customer + "'s";
         }
         // USDC has 6 decimals: its base units are micro-USDC.
-        var amount = BigInteger.valueOf(d.plan().amount().micros());
+        var amount = BigInteger.valueOf(d.plan().mandateAmount().micros());
         if (!amount.toString().equals(signed.amountBaseUnits())) {
             return "The signed amount per period " + signed.amountBaseUnits() + " is not subscription " + id + "'s "
                     + amount + " base units";

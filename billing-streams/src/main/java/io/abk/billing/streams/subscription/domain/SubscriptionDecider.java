@@ -13,6 +13,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Expire
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Finalize;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.InvoiceInstruction;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Pause;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.RecordUsage;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Refund;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Renew;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Resume;
@@ -39,7 +40,7 @@ import java.util.List;
  * given. This class checks what every command shares (the aggregate exists, is the caller's, holds the invoice named)
  * and hands each command to the rules of its concern: {@link ActivationRules}, {@link LifecycleRules},
  * {@link UpdateRules} (with {@link ProrationRules}), {@link DiscountRules}, {@link InvoiceRules}, {@link SettlementRules}, {@link SignedMandateRules}, {@link CustomerActionRules}, {@link FinalizationRules}, and for what the renewal scheduler fires,
- * {@link RenewalRules} and {@link FundingRules}.
+ * {@link RenewalRules} and {@link FundingRules}, and for the usage processor's answer, {@link UsageRules}.
  */
 public final class SubscriptionDecider {
 
@@ -79,6 +80,7 @@ public final class SubscriptionDecider {
             case SettleRefund settle -> SettlementRules.settleRefund(existing, settle);
             case Renew renew -> RenewalRules.renew(existing, renew, dunning);
             case ChargeDue due -> RenewalRules.chargeDue(existing, due, dunning);
+            case RecordUsage usage -> UsageRules.record(existing, usage, dunning);
             case ExpireIncomplete expire -> RenewalRules.expireIncomplete(existing, expire);
             case ReverseCharge reverse -> SettlementRules.reverseCharge(existing, reverse);
             case SubmitSignedMandate submit -> SignedMandateRules.submit(existing, submit);
@@ -126,7 +128,8 @@ public final class SubscriptionDecider {
                         CustomerActions.NONE,
                         null,
                         command.discount(),
-                        List.of());
+                        List.of(),
+                        null);
                 var line = trial
                         ? InvoiceLine.trial(command.plan(), period)
                         : InvoiceLine.subscription(command.plan(), period);

@@ -17,7 +17,8 @@ import org.jspecify.annotations.Nullable;
  * {@link SubscriptionState}. Holds the aggregate's invoices, oldest first ({@code latestInvoiceId} names one of
  * them), the settlements in flight for them, the latest signed mandate handed to the relayer, if any, the customer
  * portal's actions handed to it, the latest funding check before a renewal, the discount its invoices get and the lines
- * waiting for its next invoice (prorations, a carried credit). Settled invoices may leave it and come back when a command names
+ * waiting for its next invoice (prorations, a carried credit), and the end of the period whose usage a renewal waits for
+ * ({@code usageAwaitedFor}, a subscription with a metered item). Settled invoices may leave it and come back when a command names
  * one ({@link InvoiceRetention}), so "every invoice" here means every invoice the rules can still act on by
  * themselves. Immutable: changes return a copy, made by {@link #with}.
  */
@@ -40,7 +41,8 @@ public record SubscriptionDetails(
         CustomerActions customerActions,
         @Nullable RenewalFundingCheck fundingCheck,
         @Nullable Discount discount,
-        List<InvoiceLine> pendingLines)
+        List<InvoiceLine> pendingLines,
+        @Nullable Instant usageAwaitedFor)
         implements ExistingState.Details {
 
     public SubscriptionDetails {
@@ -148,6 +150,7 @@ public record SubscriptionDetails(
         private @Nullable RenewalFundingCheck fundingCheck;
         private @Nullable Discount discount;
         private List<InvoiceLine> pendingLines;
+        private @Nullable Instant usageAwaitedFor;
 
         private Builder(SubscriptionDetails from) {
             this.from = from;
@@ -163,6 +166,7 @@ public record SubscriptionDetails(
             this.fundingCheck = from.fundingCheck;
             this.discount = from.discount;
             this.pendingLines = from.pendingLines;
+            this.usageAwaitedFor = from.usageAwaitedFor;
         }
 
         public Builder plan(Plan plan) {
@@ -225,6 +229,11 @@ public record SubscriptionDetails(
             return this;
         }
 
+        public Builder usageAwaitedFor(@Nullable Instant usageAwaitedFor) {
+            this.usageAwaitedFor = usageAwaitedFor;
+            return this;
+        }
+
         private SubscriptionDetails build() {
             return new SubscriptionDetails(
                     from.id,
@@ -245,7 +254,8 @@ public record SubscriptionDetails(
                     customerActions,
                     fundingCheck,
                     discount,
-                    pendingLines);
+                    pendingLines,
+                    usageAwaitedFor);
         }
     }
 }

@@ -184,6 +184,16 @@ public sealed interface SubscriptionEvent {
     /** {@code subscription.allowance_low}: the allowance covers fewer than two more renewals of {@code amount}. */
     record AllowanceLow(UsdcAmount amount, WalletFunding funding) implements Published {}
 
+    /**
+     * The renewal of a subscription with a metered item at the end of {@code period} waits for the period's usage: the
+     * usage processor is asked to close it (and count on to {@code nextPeriodEnd}); the subscription awaits
+     * {@code period.end()}.
+     */
+    record UsagePeriodClosing(Period period, Instant nextPeriodEnd) implements SubscriptionEvent {}
+
+    /** The usage of the period ending at {@code periodEnd} arrived: nothing awaits it any more. */
+    record UsageRecorded(Instant periodEnd) implements SubscriptionEvent {}
+
     /** The invoice a subscribe-by-signature transaction charges, and for how much. */
     record FirstCharge(String invoiceId, UsdcAmount amount) {}
 }

@@ -32,6 +32,8 @@ import io.abk.billing.streams.subscription.domain.SubscriptionEvent.Subscription
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionPaused;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionResumed;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionUpdated;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.UsagePeriodClosing;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.UsageRecorded;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Absent;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Active;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Canceled;
@@ -121,6 +123,10 @@ public final class SubscriptionEvolver {
             case FundingCheckRequested requested ->
                 state.mapDetails(d -> d.with(b -> b.fundingCheck(requested.check())));
             case FundingCheckAnswered answered -> state.mapDetails(d -> d.with(b -> b.fundingCheck(answered.check())));
+            case UsagePeriodClosing closing ->
+                state.mapDetails(
+                        d -> d.with(b -> b.usageAwaitedFor(closing.period().end())));
+            case UsageRecorded recorded -> state.mapDetails(d -> d.with(b -> b.usageAwaitedFor(null)));
             case RenewalUpcoming upcoming -> state;
             case AllowanceLow low -> state;
         };

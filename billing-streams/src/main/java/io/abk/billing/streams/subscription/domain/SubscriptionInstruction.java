@@ -5,6 +5,7 @@ import io.abk.billing.streams.shared.domain.RelayerGas;
 import io.abk.billing.streams.shared.domain.RelayerOutcome;
 import io.abk.billing.streams.shared.domain.Tenant;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -264,4 +265,43 @@ public sealed interface SubscriptionInstruction {
             String txHash,
             String transferId)
             implements SubscriptionInstruction {}
+
+    /**
+     * The usage processor closed the period {@code periodStart}..{@code periodEnd} (answering the renewal's
+     * {@code CloseUsagePeriod}): each metered item's quantity in it. {@code commandId} seeds the id of the invoice it
+     * makes, so a reprocessed command mints the same one.
+     */
+    record RecordUsage(
+            String subscriptionId,
+            Tenant tenant,
+            Instant requestedAt,
+            Instant periodStart,
+            Instant periodEnd,
+            List<Quantity> items,
+            String commandId)
+            implements SubscriptionInstruction {
+
+        public RecordUsage {
+            items = List.copyOf(items);
+        }
+
+        /** The quantity of item {@code itemId}, 0 when the usage processor counted none (or does not know it). */
+        public long quantityOf(String itemId) {
+            return items.stream()
+                    .filter(item -> item.itemId().equals(itemId))
+                    .mapToLong(Quantity::quantity)
+                    .findFirst()
+                    .orElse(0);
+        }
+
+        /** One metered item's aggregated usage in the period. */
+        public record Quantity(String itemId, long quantity) {
+
+            public Quantity {
+                if (quantity < 0) {
+                    throw new IllegalArgumentException("item " + itemId + " has a negative usage: " + quantity);
+                }
+            }
+        }
+    }
 }

@@ -56,8 +56,17 @@ final class UpdateRules {
                                 + " the customer to sign it) and cancel this one at its period end");
             }
         }
+        var max = old.maxAmountPerPeriod();
+        if (amount != null && max != null && amount.compareTo(max) > 0) {
+            return SubscriptionDecision.reject(
+                    SubscriptionRejection.AMOUNT_ABOVE_MANDATE,
+                    "Subscription " + state.id() + " bills at most "
+                            + max.toDecimal().toPlainString()
+                            + " USDC per period with its usage, less than the licensed amount "
+                            + amount.toDecimal().toPlainString());
+        }
         var interval = command.interval() != null ? command.interval() : old.interval();
-        var plan = new Plan(
+        var plan = old.withTerms(
                 amount != null ? amount : old.amount(),
                 interval,
                 command.priceId() != null ? command.priceId() : old.priceId(),

@@ -26,7 +26,8 @@ class ApiNamesTest {
                 Arguments.of(Interval.values(), List.of("month", "year")),
                 Arguments.of(InvoiceLineKind.values(), List.of("subscription", "proration", "discount", "usage")),
                 Arguments.of(MandateStatus.values(), List.of("pending", "active", "revoked")),
-                Arguments.of(SettlementKind.values(), List.of("charge", "refund")));
+                Arguments.of(SettlementKind.values(), List.of("charge", "refund")),
+                Arguments.of(UsageType.values(), List.of("licensed", "metered")));
     }
 
     @ParameterizedTest

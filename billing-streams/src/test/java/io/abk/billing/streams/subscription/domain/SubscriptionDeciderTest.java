@@ -193,7 +193,8 @@ class SubscriptionDeciderTest {
                 CustomerActions.NONE,
                 null,
                 null,
-                List.of()));
+                List.of(),
+                null));
         assertThat(SubscriptionEvolver.evolveAll(new Absent(), events)).isEqualTo(expected);
         assertThat(((InvoiceCreated) events.get(1)).invoice()).isEqualTo(invoice);
     }
