@@ -1,9 +1,11 @@
 package io.abk.billing.streams.errors;
 
 import io.abk.billing.schemas.avro.InvoiceNumberCommand;
+import io.abk.billing.schemas.avro.MeterEvent;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.avro.UsageCommand;
 import io.abk.billing.streamskit.errors.DeadLetterProcessingHandler;
 import org.jspecify.annotations.Nullable;
 
@@ -18,11 +20,15 @@ public final class CommandFailureHandler extends DeadLetterProcessingHandler {
 
     @Override
     protected String describe(@Nullable Object value) {
+        if (value instanceof MeterEvent event) {
+            return "eventName=" + event.getEventName() + " identifier=" + event.getIdentifier();
+        }
         var commandId = switch (value) {
             case SubscriptionCommand command -> command.getCommandId();
             case PaymentCommand command -> command.getCommandId();
             case PaymentLinkCommand command -> command.getCommandId();
             case InvoiceNumberCommand command -> command.getCommandId();
+            case UsageCommand command -> command.getCommandId();
             case null, default -> null;
         };
         return "commandId=" + commandId;

@@ -32,6 +32,8 @@ import io.abk.billing.streams.subscription.PortalLinks;
 import io.abk.billing.streams.subscription.SubscriptionAdapter;
 import io.abk.billing.streams.subscription.SubscriptionNodes;
 import io.abk.billing.streams.subscription.domain.DunningPolicy;
+import io.abk.billing.streams.usage.UsageNodes;
+import io.abk.billing.streams.usage.UsageSettings;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -84,6 +86,9 @@ import org.apache.kafka.streams.state.Stores;
  *     [promotion-code-aggregates, promotion-code-processed-commands]
  *     -> promotion-code-changes-sink (billing.changes), promotion-code-events-sink (billing.events),
  *        promotion-code-coupons-sink (billing.coupon-commands, keyed by coupon id)
+ * billing.meter-events, billing.usage-commands -> usage-processor (UsageNodes)
+ *     [usage-state, usage-identifiers, usage-processed-commands]
+ *     -> usage-recordings-sink (billing.subscription-commands), usage-summaries-sink (billing.usage-summaries)
  * </pre>
  */
 public final class BillingTopology {
@@ -117,6 +122,8 @@ public final class BillingTopology {
                 Topics.EVENTS,
                 Topics.CHAIN_REQUESTS,
                 Topics.CHAIN_WATCHED_ADDRESSES,
+                Topics.METER_EVENTS,
+                Topics.USAGE_SUMMARIES,
                 Topics.STREAMS_DEAD_LETTERS);
     }
 
@@ -131,6 +138,16 @@ public final class BillingTopology {
      */
     public static Topology build(
             Deployment deployment, DunningPolicy dunning, PaymentPolicy payments, PortalLinks portal) {
+        return build(deployment, dunning, payments, portal, UsageSettings.DEFAULT);
+    }
+
+    /** As {@link #build(Deployment, DunningPolicy, PaymentPolicy, PortalLinks)}, the usage processor run by {@code usage}. */
+    public static Topology build(
+            Deployment deployment,
+            DunningPolicy dunning,
+            PaymentPolicy payments,
+            PortalLinks portal,
+            UsageSettings usage) {
         var topology = new Topology();
         var subscriptions = new SubscriptionNodes(
                 SUBSCRIPTIONS,
@@ -233,6 +250,7 @@ public final class BillingTopology {
                 () -> new PromotionCodeAdapter(promotionCodeNodes));
         addSink(topology, deployment, PROMOTION_CODES, promotionCodeNodes.eventsSink(), Topics.EVENTS);
         addSink(topology, deployment, PROMOTION_CODES, promotionCodeNodes.couponsSink(), Topics.COUPON_COMMANDS);
+        UsageNodes.DEFAULT.addTo(topology, deployment, usage);
         return topology;
     }
 

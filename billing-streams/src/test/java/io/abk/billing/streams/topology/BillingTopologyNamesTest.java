@@ -48,7 +48,10 @@ class BillingTopologyNamesTest {
                         "promotion-code-aggregates",
                         "promotion-code-processed-commands",
                         "invoice-numbering",
-                        "invoice-numbering-processed-commands"));
+                        "invoice-numbering-processed-commands",
+                        "usage-state",
+                        "usage-identifiers",
+                        "usage-processed-commands"));
         assertThat(nodes)
                 .isEqualTo(Set.of(
                         "subscription-commands-source",
@@ -88,6 +91,11 @@ class BillingTopologyNamesTest {
                         "subscription-invoice-numbers-sink",
                         "invoice-number-commands-source",
                         "invoice-number-processor",
-                        "invoice-number-finalizations-sink"));
+                        "invoice-number-finalizations-sink",
+                        "usage-meter-events-source",
+                        "usage-commands-source",
+                        "usage-processor",
+                        "usage-recordings-sink",
+                        "usage-summaries-sink"));
     }
 }

@@ -10,6 +10,8 @@ import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.CloseUsagePeriod;
 import io.abk.billing.schemas.avro.InvoiceLineSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
+import io.abk.billing.schemas.avro.MeterEvent;
+import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.PauseSubscription;
 import io.abk.billing.schemas.avro.RecordUsage;
@@ -20,7 +22,6 @@ import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.TrackUsage;
 import io.abk.billing.schemas.avro.TrackedItem;
 import io.abk.billing.schemas.avro.UsageCommand;
-import io.abk.billing.schemas.avro.UsageQuantity;
 import io.abk.billing.schemas.ids.CustomerIds;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
@@ -31,14 +32,17 @@ import io.abk.billing.streams.subscription.CommandEnvelopes;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A subscription with metered items through the production topology, with the usage processor's answer fed by hand:
- * what it tells the usage processor on {@code billing.usage-commands} (keyed by its customer, as the customer's meter
- * events are) when it becomes active, renews, resumes and is canceled, and the renewal invoice its usage makes. A
+ * A subscription with metered items through the production topology, the usage processor included: what it tells
+ * the usage processor on {@code billing.usage-commands} (keyed by its customer, as the customer's meter events are)
+ * when it becomes active, renews, resumes and is canceled, and the renewal invoice the usage the processor counted
+ * from the customer's meter events makes. A
  * monthly subscription created on Jan 31 2027 (10 USDC of seats, API calls and tiered storage metered, at most
  * 50 USDC per period): its first period ends Feb 28, the next one Mar 31.
  */
@@ -56,7 +60,10 @@ class UsageTopologyTest extends HarnessedTopologyTest {
     private static final String CUSTOMER_KEY = MeterEvents.key(
             CommandEnvelopes.MERCHANT_ID, "test", CustomerIds.of(CommandEnvelopes.MERCHANT_ID, "test", WALLET));
 
+    private static final String CUSTOMER_ID = CustomerIds.of(CommandEnvelopes.MERCHANT_ID, "test", WALLET);
+
     private TestOutputTopic<String, UsageCommand> usageCommands;
+    private TestInputTopic<String, MeterEvent> meterEvents;
     private String settleCommandId;
 
     @BeforeEach
@@ -66,6 +73,10 @@ class UsageTopologyTest extends HarnessedTopologyTest {
                 usage.name(Deployment.DEFAULT),
                 usage.keySerde().deserializer(),
                 usage.valueSerde().deserializer());
+        meterEvents = harness.driver.createInputTopic(
+                Topics.METER_EVENTS.name(Deployment.DEFAULT),
+                new StringSerializer(),
+                Topics.METER_EVENTS.valueSerde().serializer());
         harness.send(CommandEnvelopes.metered("cmd_create", SUB, CREATED_AT));
         harness.send(CommandEnvelopes.command("cmd_act", SUB, CREATED_AT, new ActivateSubscription("9")));
         var charge = single(harness.chainRequests).value();
@@ -95,39 +106,35 @@ class UsageTopologyTest extends HarnessedTopologyTest {
                         PERIOD_END));
         harness.drain();
 
-        // The renewal closes the period and waits: no invoice, no charge, nothing public.
-        var renew = CommandEnvelopes.scheduled(RENEW_ID, SUB, RENEW_AT, new RenewSubscription(PERIOD_END));
-        var closed = harness.send(renew);
+        // The customer's usage: 34 calls (one of them sent twice) and storage peaking at 150 GB.
+        for (int i = 0; i < 34; i++) {
+            meter("api_call", "call_" + i, CREATED_AT.plusSeconds(i), 1);
+        }
+        meter("api_call", "call_7", CREATED_AT.plusSeconds(7), 1);
+        for (int i = 0; i < 12; i++) {
+            meter("storage_gb", "gb_" + i, CREATED_AT.plus(Duration.ofDays(i)), i == 5 ? 150 : 100 + i);
+        }
 
+        // The renewal closes the period and waits; the usage processor answers at once with what it counted.
+        var renew = CommandEnvelopes.scheduled(RENEW_ID, SUB, RENEW_AT, new RenewSubscription(PERIOD_END));
+        harness.commands.pipeInput(SUB, renew);
+        var changes = harness.changes.readValuesToList();
+        assertThat(changes).hasSize(2);
+        var closed = changes.get(0);
+        assertThat(closed.getCommandId()).isEqualTo(RENEW_ID);
         assertThat(closed.getOutcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(closed.getSnapshots()).hasSize(1);
         assertThat(closed.getEventIds()).isEmpty();
-        assertThat(harness.chainRequests.isEmpty()).isTrue();
         var close = single(usageCommands);
         assertThat(close.key()).isEqualTo(CUSTOMER_KEY);
         assertThat(close.value().getCommandId()).isEqualTo(RENEW_ID + ":usage");
         assertThat(close.value().getRequestedAt()).isEqualTo(RENEW_AT);
         assertThat(close.value().getPayload()).isEqualTo(new CloseUsagePeriod(SUB, CREATED_AT, PERIOD_END, NEXT_END));
-        // Fired again under another id (after the id was forgotten): still waiting, nothing sent again.
-        var again = harness.send(CommandEnvelopes.scheduled(
-                "cmd_again", SUB, RENEW_AT.plusSeconds(5), new RenewSubscription(PERIOD_END)));
-        assertThat(again.getOutcome()).isEqualTo(Outcome.ACCEPTED);
-        assertThat(usageCommands.isEmpty()).isTrue();
 
-        // The usage processor's answer, fed by hand: 1,234 calls and 150 GB.
         var recordId = RENEW_ID + ":usage:recorded";
-        var recordedAt = RENEW_AT.plusSeconds(1);
-        var renewed = harness.send(CommandEnvelopes.scheduled(
-                recordId,
-                SUB,
-                recordedAt,
-                new RecordUsage(
-                        CREATED_AT,
-                        PERIOD_END,
-                        List.of(
-                                new UsageQuantity(CommandEnvelopes.FLAT_ITEM_ID, "mtr_calls", 1_234L, 1_234L),
-                                new UsageQuantity(CommandEnvelopes.TIERED_ITEM_ID, "mtr_storage", 150L, 12L)))));
-
+        var recordedAt = RENEW_AT;
+        var renewed = changes.get(1);
+        assertThat(renewed.getCommandId()).isEqualTo(recordId);
         var invoice = invoice(renewed);
         assertThat(invoice.getId()).isEqualTo(Ids.derivedId(IdPrefix.INVOICE, recordedAt, recordId));
         assertThat(invoice.getBillingReason()).isEqualTo("subscription_cycle");
@@ -143,12 +150,12 @@ class UsageTopologyTest extends HarnessedTopologyTest {
                         InvoiceLineSnapshot::getPeriodStart)
                 .containsExactly(
                         tuple("subscription", "10 USDC per month", 1L, 10_000_000L, 10_000_000L, PERIOD_END),
-                        tuple("usage", "api_call", 1_234L, 2_000L, 2_468_000L, CREATED_AT),
+                        tuple("usage", "api_call", 34L, 2_000L, 68_000L, CREATED_AT),
                         tuple("usage", "Storage (tiered)", 150L, 0L, 3_500_000L, CREATED_AT));
-        assertThat(invoice.getAmountMicros()).isEqualTo(15_968_000L);
+        assertThat(invoice.getAmountMicros()).isEqualTo(13_568_000L);
         assertThat(single(harness.events).value().getType()).isEqualTo("invoice.created");
         var request = single(harness.chainRequests).value();
-        assertThat(request.getAmountMicros()).isEqualTo(15_968_000L);
+        assertThat(request.getAmountMicros()).isEqualTo(13_568_000L);
         assertThat(renewed.getFollowUpCommandId()).isEqualTo(request.getResultCommandId());
         assertThat(usageCommands.isEmpty()).isTrue();
 
@@ -177,21 +184,18 @@ class UsageTopologyTest extends HarnessedTopologyTest {
     void shouldLeaveTheRenewalOpenAndSayWhyWhenItsUsageExceedsTheMaximumPerPeriod() {
         harness.drain();
         usageCommands.readRecordsToList();
-        harness.send(CommandEnvelopes.scheduled(RENEW_ID, SUB, RENEW_AT, new RenewSubscription(PERIOD_END)));
+        // 10 USDC of seats + 1,000 GB of storage (1 USDC + 900 GB x 0.05 USDC past the free 100) = 56 USDC, above the
+        // 50 USDC the customer signed per period.
+        meter("storage_gb", "gb_peak", CREATED_AT.plus(Duration.ofDays(2)), 1_000);
+        harness.commands.pipeInput(
+                SUB, CommandEnvelopes.scheduled(RENEW_ID, SUB, RENEW_AT, new RenewSubscription(PERIOD_END)));
         usageCommands.readRecordsToList();
-
-        // 10 USDC of seats + 25,000 calls x 0.002 USDC = 60 USDC, above the 50 USDC the customer signed per period.
-        var renewed = harness.send(CommandEnvelopes.scheduled(
-                RENEW_ID + ":usage:recorded",
-                SUB,
-                RENEW_AT.plusSeconds(1),
-                new RecordUsage(
-                        CREATED_AT,
-                        PERIOD_END,
-                        List.of(new UsageQuantity(CommandEnvelopes.FLAT_ITEM_ID, "mtr_calls", 25_000L, 25_000L)))));
+        var changes = harness.changes.readValuesToList();
+        assertThat(changes).hasSize(2);
+        var renewed = changes.get(1);
 
         var invoice = invoice(renewed);
-        assertThat(invoice.getAmountMicros()).isEqualTo(60_000_000L);
+        assertThat(invoice.getAmountMicros()).isEqualTo(56_000_000L);
         assertThat(invoice.getStatus()).isEqualTo("open");
         assertThat(invoice.getAttemptCount()).isZero();
         var events = harness.events.readValuesToList();
@@ -236,6 +240,22 @@ class UsageTopologyTest extends HarnessedTopologyTest {
         harness.send(CommandEnvelopes.command("cmd_cancel_plain", plain, PERIOD_END, new CancelSubscription(true)));
 
         assertThat(usageCommands.isEmpty()).isTrue();
+    }
+
+    /** One meter event of the subscription's customer, arriving an hour after it happened. */
+    private void meter(String eventName, String identifier, Instant timestamp, long value) {
+        meterEvents.pipeInput(
+                CUSTOMER_KEY,
+                new MeterEvent(
+                        CommandEnvelopes.MERCHANT_ID,
+                        Mode.TEST,
+                        CUSTOMER_ID,
+                        eventName,
+                        identifier,
+                        timestamp,
+                        value,
+                        timestamp.plus(Duration.ofHours(1))),
+                timestamp.plus(Duration.ofHours(1)));
     }
 
     private static SubscriptionSnapshot subscription(Change change) {

@@ -26,6 +26,7 @@ import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.schemas.avro.TransferClaim;
 import io.abk.billing.schemas.avro.UsageCommand;
+import io.abk.billing.schemas.avro.UsageState;
 import io.abk.billing.schemas.avro.UsageSummary;
 import io.abk.billing.schemas.avro.UsdtAddressBook;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
@@ -73,6 +74,7 @@ public final class MessageSchemas {
                 MeterEvent.getClassSchema(),
                 UsageCommand.getClassSchema(),
                 UsageSummary.getClassSchema(),
+                UsageState.getClassSchema(),
                 TestClock.getClassSchema(),
                 WebhookDelivery.getClassSchema(),
                 ChainTransfer.getClassSchema(),
