@@ -20,13 +20,17 @@ import org.springframework.test.context.DynamicPropertySource;
         properties = {
             "billing.admin-token=" + GatewayTestBase.ADMIN_TOKEN,
             "billing.public-url=https://pay.example.test",
-            // Short, so the tests of a command that times out (processor paused) answer within seconds.
-            "billing.request-timeout=4s",
+            // Short, so the tests of a command that times out (processor paused) answer within seconds, yet long
+            // enough that an outcome on a 2-core machine busy with other modules' tests is not taken for a timeout.
+            "billing.request-timeout=" + GatewayIT.REQUEST_TIMEOUT_SECONDS + "s",
             "billing.rate-limits.enabled=false",
         })
 @AutoConfigureWebTestClient(timeout = "30s")
 @Import({StubProcessor.class, FaultRoutes.class})
 public abstract class GatewayIT extends GatewayTestBase {
+
+    /** This context's {@code billing.request-timeout}: how long a command waits for its outcome. */
+    public static final int REQUEST_TIMEOUT_SECONDS = 8;
 
     private static final String PROJECTOR_GROUP = "gateway-it-" + UUID.randomUUID();
 

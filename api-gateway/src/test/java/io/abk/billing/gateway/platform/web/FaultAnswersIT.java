@@ -17,14 +17,15 @@ import tools.jackson.databind.JsonNode;
  * Every request gets an answer, whatever its chain does: a bug's exception or {@code Error} thrown in an operator's
  * function (map, filter, handle, doOnNext, a Flux's flatMap) is a prompt 500 {@code internal_error} with the request's
  * id, and a chain that never ends, or one Reactor lets a fatal Error escape from (a callable, Mono.flatMap's mapper),
- * is a 503 {@code request_timeout} by the request's deadline (billing.request-timeout, 4 s here, plus the margin).
+ * is a 503 {@code request_timeout} by the request's deadline (billing.request-timeout of this context plus the margin).
  * Protects against the Errors Reactor throws instead of signalling (StackOverflowError, LinkageError), which left the
  * request unanswered, or its connection closed without an answer.
  */
 class FaultAnswersIT extends GatewayIT {
 
-    /** The deadline of this context: billing.request-timeout (4 s) plus the margin, with room for a busy machine. */
-    private static final Duration DEADLINE = Duration.ofSeconds(4).plus(RequestDeadlineFilter.MARGIN);
+    /** The deadline of this context: billing.request-timeout plus the margin. */
+    private static final Duration DEADLINE =
+            Duration.ofSeconds(REQUEST_TIMEOUT_SECONDS).plus(RequestDeadlineFilter.MARGIN);
 
     @ParameterizedTest
     @ValueSource(
