@@ -10,7 +10,8 @@ import org.springframework.r2dbc.core.DatabaseClient;
 
 /**
  * Wires the usage read model: its repository, and its projector (unless {@code billing.commands.projector-enabled=false},
- * as for the read model's), in a group of its own beside the projector's ({@code <projector group>-usage}).
+ * as for the read model's), in a group of its own beside the projector's ({@code <projector group>-usage}), and its
+ * health ({@code usageSummaries}).
  */
 @Configuration(proxyBeanMethods = false)
 public class UsageConfiguration {
@@ -30,5 +31,11 @@ public class UsageConfiguration {
         var kafka = billing.kafka();
         return new UsageSummaryProjector(
                 kafka.bootstrapServers(), kafka.projectorGroupId() + "-usage", security, deployment, usage);
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "billing.commands.projector-enabled", havingValue = "true", matchIfMissing = true)
+    UsageSummariesHealthIndicator usageSummariesHealthIndicator(UsageSummaryProjector projector) {
+        return new UsageSummariesHealthIndicator(projector);
     }
 }
