@@ -96,6 +96,11 @@ public final class CustomerUsageRules {
                     item = new CountedItem(meter, kept.open(), kept.next());
                 } else if (track.periodStart().equals(existing.periodEnd())) {
                     item = new CountedItem(meter, kept.next(), UsageCount.ZERO);
+                } else {
+                    // Another period (a resume from a pause starts a new one): what was counted and never recorded
+                    // for a close is carried into it, so the close at its end bills it.
+                    item = new CountedItem(
+                            meter, kept.open().merged(meter.aggregation(), kept.next()), UsageCount.ZERO);
                 }
             }
             items.add(item);

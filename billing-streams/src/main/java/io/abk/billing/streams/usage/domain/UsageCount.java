@@ -31,6 +31,15 @@ public record UsageCount(long quantity, long eventCount) {
         return new UsageCount(quantity, saturatedAdd(eventCount, 1));
     }
 
+    /** This count and {@code other}, of the same item, as one: the sums and counts added, the larger of two maxima. */
+    public UsageCount merged(UsageAggregation aggregation, UsageCount other) {
+        var quantity = switch (aggregation) {
+            case SUM, COUNT -> saturatedAdd(this.quantity, other.quantity);
+            case MAX -> Math.max(this.quantity, other.quantity);
+        };
+        return new UsageCount(quantity, saturatedAdd(eventCount, other.eventCount));
+    }
+
     private static long saturatedAdd(long a, long b) {
         long sum = a + b;
         return sum < a ? Long.MAX_VALUE : sum;

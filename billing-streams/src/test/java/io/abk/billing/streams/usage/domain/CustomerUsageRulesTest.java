@@ -189,12 +189,32 @@ class CustomerUsageRulesTest {
                     assertThat(sub.items()).containsExactly(item(CALLS, 7, 1, 0, 0));
                 })));
         rows.add(new Row(
-                "track of another period (a resume): every item starts at zero, the last close is kept",
-                usage(subscription("sub_1", APRIL, item(CALLS, 100, 2, 7, 1))),
-                new Track("sub_1", List.of(CALLS), NEXT_END, NEXT_END.plus(Duration.ofDays(30))),
+                "track of another period (a resume): what was counted and not recorded is carried into it, the last close is kept",
+                usage(subscription(
+                        "sub_1",
+                        APRIL,
+                        item(CALLS, 100, 2, 7, 1),
+                        item(STORAGE, 40, 3, 65, 1),
+                        item(LOGINS, 4, 4, 1, 1))),
+                new Track("sub_1", List.of(CALLS, STORAGE, LOGINS), NEXT_END, NEXT_END.plus(Duration.ofDays(30))),
                 tracked(sub -> {
-                    assertThat(sub.items()).containsExactly(item(CALLS, 0, 0, 0, 0));
+                    assertThat(sub.periodStart()).isEqualTo(NEXT_END);
+                    assertThat(sub.items())
+                            .containsExactly(
+                                    item(CALLS, 107, 3, 0, 0), item(STORAGE, 65, 4, 0, 0), item(LOGINS, 5, 5, 0, 0));
                     assertThat(sub.closed()).isEqualTo(APRIL);
+                })));
+        rows.add(new Row(
+                "track of another period with an item moved to another meter: that item starts over, the others carry",
+                usage(subscription("sub_1", null, item(CALLS, 100, 2, 7, 1), item(LOGINS, 4, 4, 0, 0))),
+                new Track(
+                        "sub_1",
+                        List.of(new MeteredItem("si_calls", "mtr_other", "other", UsageAggregation.SUM), LOGINS),
+                        NEXT_END,
+                        NEXT_END.plus(Duration.ofDays(30))),
+                tracked(sub -> {
+                    assertThat(sub.items().get(0).open()).isEqualTo(UsageCount.ZERO);
+                    assertThat(sub.items().get(1).open()).isEqualTo(new UsageCount(4, 4));
                 })));
         rows.add(new Row(
                 "track with an item moved to another meter: its counts start over",
