@@ -129,7 +129,7 @@ final class SubscriptionEventMapper {
                                         .setPeriodEnd(e.upcoming().end())
                                         .setDueAt(e.upcoming().start())
                                         .build())
-                                .setFunding(e.funding() == null ? null : funding(e.amount(), e.funding()))
+                                .setFunding(e.funding() == null ? null : funding(e.required(), e.funding()))
                                 .setPortalUrl(portalUrl);
                         yield "invoice.upcoming";
                     }

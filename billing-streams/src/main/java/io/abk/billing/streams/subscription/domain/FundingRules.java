@@ -37,8 +37,8 @@ final class FundingRules {
             return SubscriptionDecision.accept();
         }
         var check = RenewalFundingCheck.pending(command.periodEnd(), command.requestedAt());
-        return SubscriptionDecision.accept(
-                new FundingCheckRequested(check, d.plan().amount(), d.metadata().get(Charging.SANDBOX_OUTCOME_KEY)));
+        return SubscriptionDecision.accept(new FundingCheckRequested(
+                check, d.plan().mandateAmount(), d.metadata().get(Charging.SANDBOX_OUTCOME_KEY)));
     }
 
     /**
@@ -59,13 +59,15 @@ final class FundingRules {
         }
         var events = new ArrayList<SubscriptionEvent>(List.of(new FundingCheckAnswered(check.answered())));
         if (state instanceof Active && !d.cycle().cancelAtPeriodEnd()) {
-            var amount = d.plan().amount();
+            // With a metered item the usage is known only at the close: the wallet is measured against the most the
+            // renewal may charge, the signed maximum, so a warning never comes too late.
+            var required = d.plan().mandateAmount();
             var upcoming = BillingPeriods.periodFrom(
                     check.periodEnd(), d.cycle().anchor(), d.plan().interval());
             var funding = command.funding();
-            events.add(new RenewalUpcoming(upcoming, amount, funding));
-            if (funding != null && funding.allowanceLow(amount)) {
-                events.add(new AllowanceLow(amount, funding));
+            events.add(new RenewalUpcoming(upcoming, d.plan().amount(), required, funding));
+            if (funding != null && funding.allowanceLow(required)) {
+                events.add(new AllowanceLow(required, funding));
             }
         }
         return new SubscriptionDecision.Accepted(events);

@@ -175,13 +175,21 @@ public sealed interface SubscriptionEvent {
     record FundingCheckAnswered(RenewalFundingCheck check) implements SubscriptionEvent {}
 
     /**
-     * {@code invoice.upcoming}: the renewal invoice of {@code amount} for {@code upcoming} will be created and charged
-     * at its start; {@code funding} is what the chain showed of the wallet, null when it could not be read.
+     * {@code invoice.upcoming}: the renewal invoice of {@code amount} (the licensed part) for {@code upcoming} will be
+     * created and charged at its start; {@code required} is the most that renewal may charge (the amount, or with a
+     * metered item the signed maximum per period, its usage being known only at the close), against which
+     * {@code funding}, what the chain showed of the wallet (null when it could not be read), is measured.
      */
     record RenewalUpcoming(
-            Period upcoming, UsdcAmount amount, @Nullable WalletFunding funding) implements Published {}
+            Period upcoming,
+            UsdcAmount amount,
+            UsdcAmount required,
+            @Nullable WalletFunding funding) implements Published {}
 
-    /** {@code subscription.allowance_low}: the allowance covers fewer than two more renewals of {@code amount}. */
+    /**
+     * {@code subscription.allowance_low}: the allowance covers fewer than two more renewals of {@code amount}, the most
+     * one renewal may charge.
+     */
     record AllowanceLow(UsdcAmount amount, WalletFunding funding) implements Published {}
 
     /**
