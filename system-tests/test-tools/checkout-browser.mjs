@@ -284,6 +284,19 @@ const scenarios = {
     await s.shoot(page, 'active-reload');
   },
 
+  // A subscription with a metered item: every sentence says what the mandate is signed for, up to the maximum per
+  // period, and the first charge takes the seats alone.
+  async 'subscribe-metered'(s) {
+    s.newWallet(ON_ANVIL);
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'ready', { message: /Subscribe to .* for up to 50 USDC every month/ });
+    await s.shoot(page, 'ready');
+    await connect(s, page);
+    await s.click(page, 'subscribe');
+    await s.expect(page, 'active', { message: /Your subscription is active: up to 50 USDC every month/ });
+    await s.shoot(page, 'active');
+  },
+
   async 'pay-chain'(s) {
     s.newWallet(ON_ANVIL);
     const page = await s.open(s.spec.url);

@@ -111,7 +111,11 @@
     return [link(explorers[0].replace(/\/+$/, '') + '/tx/' + hash, 'View the transaction ' + short(hash) + ' on the explorer')];
   }
 
+  // A subscription with a metered item is signed for up to its maximum per period, which every sentence says.
   function amount() {
+    if (json.maxAmountPerPeriodUsdc !== undefined && json.maxAmountPerPeriodUsdc !== null) {
+      return 'up to ' + String(json.maxAmountPerPeriodUsdc) + ' USDC';
+    }
     return String(json.amountUsdc) + ' USDC';
   }
 

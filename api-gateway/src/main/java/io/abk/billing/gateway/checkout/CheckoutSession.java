@@ -36,6 +36,9 @@ final class CheckoutSession {
         session.put("subscriptionId", ResourceJson.text(subscription, "id"));
         session.put("status", ResourceJson.text(subscription, "status"));
         session.put("amountUsdc", subscription.get("amountUsdc"));
+        session.put(
+                "maxAmountPerPeriodUsdc",
+                CheckoutSupport.mandateIsCap(subscription) ? subscription.get("maxAmountPerPeriodUsdc") : null);
         session.put("interval", ResourceJson.text(subscription, "interval"));
         session.put("network", chain.name());
         session.put("chainId", chain.chainId());

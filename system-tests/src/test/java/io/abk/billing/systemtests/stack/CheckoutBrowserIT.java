@@ -65,8 +65,8 @@ class CheckoutBrowserIT {
         chain = stackChain;
         shop = api.newMerchantDisplayed(SHOP);
         // Wallets the browser's wallet sends from, funded in one go: subscribe, pay, link, tx-rejected, expired,
-        // insufficient, the batching wallet's subscribe, the phone that pays a QR code.
-        var wallets = chain.impersonatedWallets(List.of("100", "100", "50", "100", "100", "5", "100", "30"));
+        // insufficient, the batching wallet's subscribe, the phone that pays a QR code, the metered subscribe.
+        var wallets = chain.impersonatedWallets(List.of("100", "100", "50", "100", "100", "5", "100", "30", "100"));
         // Wallets with a key, USDC and no ether, which sign: subscribe, pay, link.
         var signers = chain.walletsWithoutEther(List.of("100", "50", "50"));
         var scenarios = new ArrayList<Scenario>();
@@ -85,6 +85,13 @@ class CheckoutBrowserIT {
         FIXTURES.put("subscribe-chain", subscription.fixture());
 
         scenarios.add(payment("pay-chain", "pay-chain", wallets.get(1), "25", SUCCESS + "?payment"));
+
+        var metered = meteredSubscription(wallets.get(8));
+        scenarios.add(new Scenario(
+                "subscribe-metered",
+                "subscribe-metered",
+                Map.of("url", metered.checkoutUrl(), "account", wallets.get(8))));
+        FIXTURES.put("subscribe-metered", metered.fixture());
 
         // Two wallets announced at once (EIP-6963): one signs with a key and holds no ether, one batches (EIP-5792).
         var batched = subscription(wallets.get(6));
@@ -234,6 +241,30 @@ class CheckoutBrowserIT {
         assertThat(invoice.path("status").asString()).isEqualTo("paid");
         assertThat(chain.balance(fixture.customer())).isEqualTo(TestChain.units("87.5"));
         assertThat(chain.balance(fixture.payout())).isEqualTo(TestChain.units("12.5"));
+    }
+
+    @Test
+    void shouldSignForTheMaximumAndChargeTheSeatsAloneWhenTheCustomerSubscribesToAMeteredPlan() {
+        var result = passed("subscribe-metered");
+        var fixture = FIXTURES.get("subscribe-metered");
+
+        // the page said "up to 50 USDC" throughout (the scenario's expectations), the wallet approved and subscribed
+        assertThat(result.sent()).hasSize(2);
+        // and the first invoice, the seats billed in advance, was charged on chain under the mandate for the maximum
+        var subscription =
+                Subscriptions.get(api, shop.testKey(), fixture.id()).expect(200).json();
+        assertThat(subscription.path("status").asString()).isEqualTo("active");
+        assertThat(subscription.path("mandateStatus").asString()).isEqualTo("active");
+        var invoice = Invoices.get(
+                        api,
+                        shop.testKey(),
+                        subscription.path("latestInvoiceId").asString())
+                .expect(200)
+                .json();
+        assertThat(invoice.path("status").asString()).isEqualTo("paid");
+        assertThat(invoice.path("amountUsdc").decimalValue()).isEqualByComparingTo("8");
+        assertThat(chain.balance(fixture.customer())).isEqualTo(TestChain.units("92"));
+        assertThat(chain.balance(fixture.payout())).isEqualTo(TestChain.units("8"));
     }
 
     @Test
@@ -458,6 +489,57 @@ class CheckoutBrowserIT {
         body.put("payoutAddressEvm", payout);
         body.put("successUrl", SUCCESS + "?subscription");
         body.put("cancelUrl", "https://merchant.example/plans");
+        var created = api.post(Subscriptions.PATH)
+                .key(shop.testKey())
+                .json(body)
+                .send()
+                .expect(201)
+                .json();
+        return new Made(
+                created.path("checkoutUrl").asString(),
+                new Fixture(created.at("/subscription/id").asString(), customer, payout));
+    }
+
+    /** Two seats of 4 USDC a month and API calls at 0.002 USDC each, at most 50 USDC a period. */
+    private static Made meteredSubscription(String customer) {
+        var meter = api.post("/v1/meters")
+                .key(shop.testKey())
+                .json(Map.of("eventName", "browser_calls_" + System.nanoTime(), "aggregation", "sum"))
+                .send()
+                .expect(201)
+                .json();
+        var product = api.post("/v1/products")
+                .key(shop.testKey())
+                .json(Map.of(
+                        "name",
+                        "Team plan",
+                        "prices",
+                        List.of(
+                                Map.of("amountUsdc", new BigDecimal("4"), "interval", "month"),
+                                Map.of(
+                                        "usageType",
+                                        "metered",
+                                        "meterId",
+                                        meter.path("id").asString(),
+                                        "unitAmountUsdc",
+                                        new BigDecimal("0.002"),
+                                        "interval",
+                                        "month"))))
+                .send()
+                .expect(201)
+                .json();
+        var prices = product.at("/product/prices");
+        var payout = TestChain.freshAddress();
+        var body = new LinkedHashMap<String, @Nullable Object>();
+        body.put("merchantRef", "browser-metered");
+        body.put("customerWallet", customer);
+        body.put("payoutAddressEvm", payout);
+        body.put(
+                "items",
+                List.of(
+                        Map.of("priceId", prices.get(0).path("id").asString(), "quantity", 2),
+                        Map.of("priceId", prices.get(1).path("id").asString())));
+        body.put("maxAmountPerPeriodUsdc", new BigDecimal("50"));
         var created = api.post(Subscriptions.PATH)
                 .key(shop.testKey())
                 .json(body)

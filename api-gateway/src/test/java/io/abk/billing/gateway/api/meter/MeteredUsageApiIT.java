@@ -668,6 +668,7 @@ class MeteredUsageApiIT extends PaymentsIT {
         assertThat(page.text()).contains("<p class=\"amount\">up to 100 USDC</p>");
         var session = checkoutGet("/checkout/subscribe/" + id + ".json");
         assertThat(session.body().get("amountUsdc").decimalValue()).isEqualByComparingTo("0");
+        assertThat(session.body().get("maxAmountPerPeriodUsdc").decimalValue()).isEqualByComparingTo("100");
 
         // and an older summary changes nothing (what a replayed partition would bring), another merchant's or
         // mode's read is 404
