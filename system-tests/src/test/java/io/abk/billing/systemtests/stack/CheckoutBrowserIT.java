@@ -228,17 +228,7 @@ class CheckoutBrowserIT {
         assertThat(result.extra("redirectedTo")).isEqualTo(SUCCESS + "?subscription");
         // and the API shows it active with its first invoice paid on chain: 12.5 USDC moved from the customer to the
         // payout
-        var subscription =
-                Subscriptions.get(api, shop.testKey(), fixture.id()).expect(200).json();
-        assertThat(subscription.path("status").asString()).isEqualTo("active");
-        assertThat(subscription.path("mandateStatus").asString()).isEqualTo("active");
-        var invoice = Invoices.get(
-                        api,
-                        shop.testKey(),
-                        subscription.path("latestInvoiceId").asString())
-                .expect(200)
-                .json();
-        assertThat(invoice.path("status").asString()).isEqualTo("paid");
+        activeWithItsLatestInvoicePaid(fixture);
         assertThat(chain.balance(fixture.customer())).isEqualTo(TestChain.units("87.5"));
         assertThat(chain.balance(fixture.payout())).isEqualTo(TestChain.units("12.5"));
     }
@@ -251,17 +241,7 @@ class CheckoutBrowserIT {
         // the page said "up to 50 USDC" throughout (the scenario's expectations), the wallet approved and subscribed
         assertThat(result.sent()).hasSize(2);
         // and the first invoice, the seats billed in advance, was charged on chain under the mandate for the maximum
-        var subscription =
-                Subscriptions.get(api, shop.testKey(), fixture.id()).expect(200).json();
-        assertThat(subscription.path("status").asString()).isEqualTo("active");
-        assertThat(subscription.path("mandateStatus").asString()).isEqualTo("active");
-        var invoice = Invoices.get(
-                        api,
-                        shop.testKey(),
-                        subscription.path("latestInvoiceId").asString())
-                .expect(200)
-                .json();
-        assertThat(invoice.path("status").asString()).isEqualTo("paid");
+        var invoice = activeWithItsLatestInvoicePaid(fixture);
         assertThat(invoice.path("amountUsdc").decimalValue()).isEqualByComparingTo("8");
         assertThat(chain.balance(fixture.customer())).isEqualTo(TestChain.units("92"));
         assertThat(chain.balance(fixture.payout())).isEqualTo(TestChain.units("8"));
@@ -456,6 +436,22 @@ class CheckoutBrowserIT {
 
         assertThat(screenshots).hasSizeGreaterThan(20);
         assertThat(violations).as("axe-core serious or critical violations").isEmpty();
+    }
+
+    /** Asserts the fixture's subscription active with an active mandate, and answers its latest invoice, paid. */
+    private static JsonNode activeWithItsLatestInvoicePaid(Fixture fixture) {
+        var subscription =
+                Subscriptions.get(api, shop.testKey(), fixture.id()).expect(200).json();
+        assertThat(subscription.path("status").asString()).isEqualTo("active");
+        assertThat(subscription.path("mandateStatus").asString()).isEqualTo("active");
+        var invoice = Invoices.get(
+                        api,
+                        shop.testKey(),
+                        subscription.path("latestInvoiceId").asString())
+                .expect(200)
+                .json();
+        assertThat(invoice.path("status").asString()).isEqualTo("paid");
+        return invoice;
     }
 
     private static List<String> requests(Result result) {
