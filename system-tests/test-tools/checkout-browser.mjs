@@ -295,6 +295,7 @@ const scenarios = {
     await s.click(page, 'subscribe');
     await s.expect(page, 'active', { message: /Your subscription is active: up to 50 USDC every month/ });
     await s.shoot(page, 'active');
+    s.extra.nextPayment = (await page.textContent('[data-next-payment]')).trim();
   },
 
   async 'pay-chain'(s) {

@@ -119,6 +119,21 @@
     return String(json.amountUsdc) + ' USDC';
   }
 
+  // The first charge: the open first invoice's amount (after a discount; the seats alone for a metered plan).
+  function firstAmount() {
+    const first = json.firstPaymentUsdc !== undefined && json.firstPaymentUsdc !== null ? json.firstPaymentUsdc : json.amountUsdc;
+    return String(first) + ' USDC';
+  }
+
+  // An instant as the server writes it on the page: 1 Jan 2027, 10:15 UTC.
+  function dateText(iso) {
+    const d = new Date(iso);
+    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const two = (n) => String(n).padStart(2, '0');
+    return d.getUTCDate() + ' ' + months[d.getUTCMonth()] + ' ' + d.getUTCFullYear() + ', ' + two(d.getUTCHours()) + ':'
+        + two(d.getUTCMinutes()) + ' UTC';
+  }
+
   function merchant() {
     return json.merchantDisplayName || 'the merchant';
   }
@@ -828,12 +843,17 @@
       }
       show('confirming', Date.now() - started > PATIENCE_MS
           ? 'Your subscription is signed and still waiting for its first charge. You can close this page: it activates by itself.'
-          : 'Your subscription is signed. Waiting for ' + merchant() + ' to activate it and collect the first ' + amount() + '.');
+          : 'Your subscription is signed. Waiting for ' + merchant() + ' to activate it and collect the first ' + firstAmount() + '.');
       await sleep(POLL_MS);
     }
   }
 
   function active() {
+    // Once active the next payment is the period's end, no longer the first charge just made.
+    const next = root.querySelector('[data-next-payment]');
+    if (next && json.nextPaymentAt) {
+      next.textContent = dateText(json.nextPaymentAt);
+    }
     done('active', 'Your subscription is active: ' + amount() + ' every ' + json.interval + ' to ' + merchant() + '.');
   }
 

@@ -6,10 +6,13 @@ import io.abk.billing.systemtests.stack.CheckoutBrowser.Result;
 import io.abk.billing.systemtests.stack.CheckoutBrowser.Scenario;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;
@@ -243,6 +246,16 @@ class CheckoutBrowserIT {
         // and the first invoice, the seats billed in advance, was charged on chain under the mandate for the maximum
         var invoice = activeWithItsLatestInvoicePaid(fixture);
         assertThat(invoice.path("amountUsdc").decimalValue()).isEqualByComparingTo("8");
+        // and the page's next payment moved to the period's end once active, no longer the first charge's time
+        var periodEnd = Instant.parse(Subscriptions.get(api, shop.testKey(), fixture.id())
+                .expect(200)
+                .json()
+                .path("currentPeriodEnd")
+                .asString());
+        assertThat(result.extra("nextPayment"))
+                .isEqualTo(DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm 'UTC'", Locale.ENGLISH)
+                        .withZone(ZoneOffset.UTC)
+                        .format(periodEnd));
         assertThat(chain.balance(fixture.customer())).isEqualTo(TestChain.units("92"));
         assertThat(chain.balance(fixture.payout())).isEqualTo(TestChain.units("8"));
     }
