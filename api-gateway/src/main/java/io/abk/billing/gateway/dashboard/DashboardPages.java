@@ -53,6 +53,7 @@ final class DashboardPages {
             new Section("customers", "Customers"),
             new Section("coupons", "Coupons"),
             new Section("products", "Products"),
+            new Section("meters", "Meters"),
             new Section("webhooks", "Webhooks"),
             new Section("developers", "Developers"),
             new Section("settings", "Settings"));
@@ -92,6 +93,7 @@ final class DashboardPages {
     static final Template COUPON = TEMPLATES.compile("coupon");
     static final Template PRODUCTS = TEMPLATES.compile("products");
     static final Template PRODUCT = TEMPLATES.compile("product");
+    static final Template METERS = TEMPLATES.compile("meters");
     static final Template SETTINGS = TEMPLATES.compile("settings");
     static final Template TEAM = TEMPLATES.compile("team");
     static final Template SECURITY = TEMPLATES.compile("security");

@@ -3,6 +3,7 @@ package io.abk.billing.gateway.dashboard;
 import io.abk.billing.gateway.api.catalog.CatalogJson;
 import io.abk.billing.gateway.api.catalog.CatalogService;
 import io.abk.billing.gateway.api.catalog.CatalogService.ProductView;
+import io.abk.billing.gateway.api.meter.MeterService;
 import io.abk.billing.gateway.controlplane.user.UserRole;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.RequestPaths;
@@ -55,11 +56,13 @@ public class ProductPageRoutes {
     private final DashboardRenderer renderer;
     private final CatalogService catalog;
     private final JsonMapper json;
+    private final MeterService meters;
 
-    public ProductPageRoutes(DashboardRenderer renderer, CatalogService catalog, JsonMapper json) {
+    public ProductPageRoutes(DashboardRenderer renderer, CatalogService catalog, JsonMapper json, MeterService meters) {
         this.renderer = renderer;
         this.catalog = catalog;
         this.json = json;
+        this.meters = meters;
     }
 
     @GetMapping(LIST)
@@ -68,12 +71,14 @@ public class ProductPageRoutes {
             @RequestParam MultiValueMap<String, String> query) {
         return DashboardRenderer.orRefusal(Mono.defer(() -> {
             var page = ListPage.page(ListPage.filled(query), IdPrefix.PRODUCT);
-            return catalog.listActive(session.caller(), page).flatMap(found -> {
-                var model =
-                        ListPage.model(session, LIST, Map.of(), page, found.map(this::shown), ProductPageRoutes::row);
-                model.put("canCreate", session.role().includes(UserRole.ADMIN));
-                return renderer.page(session, "Products", SECTION, DashboardPages.PRODUCTS, model);
-            });
+            return Mono.zip(catalog.listActive(session.caller(), page), eventNames(session))
+                    .flatMap(found -> {
+                        var eventNames = found.getT2();
+                        var model = ListPage.model(
+                                session, LIST, Map.of(), page, found.getT1().map(this::shown), p -> row(p, eventNames));
+                        model.put("canCreate", session.role().includes(UserRole.ADMIN));
+                        return renderer.page(session, "Products", SECTION, DashboardPages.PRODUCTS, model);
+                    });
         }));
     }
 
@@ -101,9 +106,11 @@ public class ProductPageRoutes {
             @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
             @PathVariable String id,
             @RequestParam MultiValueMap<String, String> query) {
-        return DashboardRenderer.orRefusal(catalog.getProduct(session.caller(), id)
-                .map(this::shown)
-                .flatMap(product -> {
+        return DashboardRenderer.orRefusal(Mono.zip(
+                        catalog.getProduct(session.caller(), id).map(this::shown), eventNames(session))
+                .flatMap(found -> {
+                    var product = found.getT1();
+                    var eventNames = found.getT2();
                     var model = new HashMap<String, Object>();
                     var status = status(product);
                     var canAct = session.role().includes(UserRole.ADMIN);
@@ -117,7 +124,7 @@ public class ProductPageRoutes {
                     model.put(
                             "prices",
                             StreamSupport.stream(product.path("prices").spliterator(), false)
-                                    .map(price -> priceRow(price, canAct))
+                                    .map(price -> priceRow(price, canAct, eventNames))
                                     .toList());
                     return renderer.page(session, "Product " + id, SECTION, DashboardPages.PRODUCT, model);
                 }));
@@ -272,29 +279,54 @@ public class ProductPageRoutes {
         return fields;
     }
 
-    /** The price amounts of a list row: each active price with its interval, {@code 9.99 USDC / month}. */
-    private static String prices(JsonNode product) {
+    /** The meters of the session's mode: their event names by id. */
+    private Mono<Map<String, String>> eventNames(DashboardSession session) {
+        return meters.eventNames(session.caller()).map(MeteredPrices::eventNamesById);
+    }
+
+    /**
+     * What a price costs: {@code 9.99 USDC}, or a metered price's terms ({@link MeteredPrices}, its meter's event name
+     * from {@code eventNames}).
+     */
+    private static String amount(JsonNode price, Map<String, String> eventNames) {
+        if (!MeteredPrices.metered(price)) {
+            return Shown.usdc(price, "amountUsdc");
+        }
+        var meterId = price.path("meterId").asString();
+        return MeteredPrices.text(price, price.path("interval").asString(), eventNames.getOrDefault(meterId, meterId));
+    }
+
+    /**
+     * The price amounts of a list row: each active price with its interval, {@code 9.99 USDC / month}, or a metered
+     * price's terms.
+     */
+    private static String prices(JsonNode product, Map<String, String> eventNames) {
         var prices = StreamSupport.stream(product.path("prices").spliterator(), false)
-                .map(price -> Shown.usdc(price, "amountUsdc") + " / " + Shown.text(price, "interval"))
+                .map(price -> MeteredPrices.metered(price)
+                        ? amount(price, eventNames)
+                        : Shown.usdc(price, "amountUsdc") + " / " + Shown.text(price, "interval"))
                 .toList();
         return prices.isEmpty() ? Shown.NONE : String.join(", ", prices);
     }
 
-    private static Map<String, Object> row(JsonNode p) {
+    private static Map<String, Object> row(JsonNode p, Map<String, String> eventNames) {
         return Map.of(
                 "id", p.path("id").asString(),
                 "name", Shown.text(p, "name"),
                 "description", Shown.text(p, "description"),
-                "prices", prices(p),
+                "prices", prices(p, eventNames),
                 "created", Shown.time(p, "createdAt"));
     }
 
-    private static Map<String, Object> priceRow(JsonNode price, boolean canAct) {
+    private static Map<String, Object> priceRow(JsonNode price, boolean canAct, Map<String, String> eventNames) {
         var status = status(price);
         var row = new HashMap<String, Object>();
         row.put("id", price.path("id").asString());
         row.put("productId", price.path("productId").asString());
-        row.put("amount", Shown.usdc(price, "amountUsdc"));
+        var metered = MeteredPrices.metered(price);
+        row.put("amount", amount(price, eventNames));
+        row.put("metered", metered);
+        row.put("usageType", metered ? "metered" : "licensed");
         row.put("interval", Shown.text(price, "interval"));
         row.put("trialDays", Shown.text(price, "trialDays"));
         row.put("status", status);

@@ -35,7 +35,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * {@code /dashboard/subscriptions}: the list (by status, newest first, a page of {@link #PAGE_SIZE} at a time; the
  * search {@code q} finds one by its id, or lists those of a merchant reference or a customer wallet), a subscription
- * with its invoices, its timeline of events and their webhooks, and its mandate on chain, and the confirmation of each
+ * with its items and their usage this period ({@link SubscriptionItems}), its invoices, its timeline of events and their webhooks, and its mandate on chain, and the confirmation of each
  * action on it (cancel, pause, resume, change the amount), which the dashboard's script sends to
  * {@code /v1/subscriptions/{id}/...} as the member.
  */
@@ -62,6 +62,7 @@ public class SubscriptionPageRoutes {
     private final SubscriptionTimeline timeline;
     private final SubscriptionMandate mandate;
     private final Explorer explorer;
+    private final SubscriptionItems items;
 
     public SubscriptionPageRoutes(
             DashboardRenderer renderer,
@@ -69,13 +70,15 @@ public class SubscriptionPageRoutes {
             InvoiceReadModel invoices,
             SubscriptionTimeline timeline,
             SubscriptionMandate mandate,
-            Explorer explorer) {
+            Explorer explorer,
+            SubscriptionItems items) {
         this.renderer = renderer;
         this.subscriptions = subscriptions;
         this.invoices = invoices;
         this.timeline = timeline;
         this.mandate = mandate;
         this.explorer = explorer;
+        this.items = items;
     }
 
     @GetMapping(LIST)
@@ -113,7 +116,8 @@ public class SubscriptionPageRoutes {
                 .flatMap(subscription -> Mono.zip(
                                 invoices.list(caller, id, new PageRequest(PAGE_SIZE, null)),
                                 timeline.of(caller, id),
-                                mandate.of(subscription, session.mode()))
+                                mandate.of(subscription, session.mode()),
+                                items.of(session, id, subscription))
                         .flatMap(related -> {
                             var invoicePage = related.getT1();
                             var model = Rows.detail(id, subscription);
@@ -122,6 +126,7 @@ public class SubscriptionPageRoutes {
                                     model, session.role().includes(UserRole.ADMIN) ? actions(subscription) : List.of());
                             model.put("fields", fields(subscription, session.mode()));
                             model.putAll(related.getT3());
+                            model.putAll(related.getT4());
                             model.put(
                                     "invoices",
                                     invoicePage.items().stream()
