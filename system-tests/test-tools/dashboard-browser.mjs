@@ -18,7 +18,7 @@
 //
 // Usage: node dashboard-browser.mjs <input.json> <results.json>
 // input.json:   {baseUrl, email, password, subscriptionId, invoiceId, paymentId, linkId, productId, endpointId,
-//                endpointUrl, outDir}
+//                endpointUrl, meterId, meteredProductId, meteredSubscriptionId, outDir}
 // results.json: {ok, error, steps: [{viewport, step, page, mode, url}], screenshots, violations,
 //                firstLoad: {responseStart, responseEnd, loadEventEnd, resources: [{name, start, end, bytes}]}}
 import { createHmac, randomUUID } from 'node:crypto';
@@ -134,6 +134,39 @@ async function section(page, viewport, key, listPage, id, detailPage) {
   await look(page, viewport, detailPage, detailPage);
 }
 
+/**
+ * Metered billing: the meters (at 1280 px one created through the form), the metered product's prices, and the metered
+ * subscription's items and usage this period (1,500 calls counted, 3.00 USDC).
+ */
+async function meteredBilling(page, viewport) {
+  await activate(page, viewport, 'nav a[href="/dashboard/meters"]');
+  await look(page, viewport, 'meters', 'meters');
+  expect(await page.isVisible(`tr[data-id="${input.meterId}"]`), `${viewport.name}: meters has no row for ${input.meterId}`);
+  if (!viewport.keyboard) {
+    await page.click('[data-action=create]');
+    await look(page, viewport, 'new-meter', 'meter');
+    await page.fill('input[name=eventName]', 'storage_gb');
+    await page.check('input[name=aggregation][value=max]');
+    await page.fill('input[name=displayName]', 'Storage (GB)');
+    await page.click('[data-action=confirm]');
+    await page.waitForSelector('[data-done]', { timeout: STEP_MS });
+    await look(page, viewport, 'meter-created', 'meters');
+    expect(await page.isVisible('tr[data-event-name="storage_gb"]'), `${viewport.name}: the new meter is not listed`);
+  }
+  await page.goto(`${input.baseUrl}/dashboard/products/${input.meteredProductId}`);
+  await look(page, viewport, 'metered-product', 'product');
+  const price = await page.textContent('tr[data-usage-type=metered] [data-price-amount]');
+  expect(price.includes('0.002 USDC per unit of'), `${viewport.name}: the metered price reads "${price}"`);
+  await page.goto(`${input.baseUrl}/dashboard/subscriptions/${input.meteredSubscriptionId}`);
+  await look(page, viewport, 'metered-subscription', 'subscription');
+  const max = await page.textContent('[data-max-per-period]');
+  expect(max.includes('50.00 USDC'), `${viewport.name}: the maximum reads "${max}"`);
+  const quantity = await page.textContent('[data-usage] [data-usage-quantity]');
+  expect(quantity.replace(/[^0-9]/g, '') === '1500', `${viewport.name}: the usage shows "${quantity}"`);
+  const amount = await page.textContent('[data-usage] [data-usage-amount]');
+  expect(amount.includes('3.00'), `${viewport.name}: the usage amount reads "${amount}"`);
+}
+
 /** Every section but subscriptions, by its navigation; at 1280 px a payment link and an endpoint made by their forms. */
 async function tour(page, viewport) {
   await section(page, viewport, 'invoices', 'invoices', input.invoiceId, 'invoice');
@@ -154,6 +187,7 @@ async function tour(page, viewport) {
   await section(page, viewport, 'coupons', 'coupons', input.couponId, 'coupon');
   expect((await page.textContent('main')).includes('WELCOME26'), `${viewport.name}: the coupon's code is not shown`);
   await section(page, viewport, 'products', 'products', input.productId, 'product');
+  await meteredBilling(page, viewport);
   await section(page, viewport, 'webhooks', 'webhooks', input.endpointId, 'webhook-endpoint');
   if (!viewport.keyboard) {
     await page.click('nav a[href="/dashboard/webhooks"]');

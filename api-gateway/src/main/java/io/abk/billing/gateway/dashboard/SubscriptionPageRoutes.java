@@ -251,7 +251,8 @@ public class SubscriptionPageRoutes {
     private static List<Map<String, Object>> actions(JsonNode subscription) {
         var status = subscription.path("status").asString();
         var actions = new ArrayList<Map<String, Object>>();
-        if (!"canceled".equals(status)) {
+        // A subscription with items changes no amount (its items make it): the API refuses, so no button offers it.
+        if (!"canceled".equals(status) && subscription.path("items").size() == 0) {
             actions.add(Rows.action("change-amount", "Change amount", false));
         }
         if ("active".equals(status)) {

@@ -39,7 +39,7 @@ class MeteredUsagePagesIT extends DashboardIT {
     void shouldShowASubscriptionsItemsAndItsUsageThisPeriodFromTheSummaries() {
         // given a subscription of a licensed price and a tiered metered one, and a subscription without items
         var merchant = newMerchant(PAYOUT);
-        member(merchant.id(), null);
+        var owner = member(merchant.id(), null);
         var viewer = member(merchant.id(), "viewer");
         var meterId = meter(merchant, "api_calls", "count");
         var productId = product(merchant, "Calls API");
@@ -123,6 +123,11 @@ class MeteredUsagePagesIT extends DashboardIT {
                 .doesNotContain("data-items")
                 .doesNotContain("data-usage")
                 .doesNotContain("data-max-per-period");
+        // and its items make its amount, so only the subscription of one amount offers to change it
+        assertThat(page("/dashboard/subscriptions/" + id, owner.token()))
+                .contains("data-action=\"cancel\"")
+                .doesNotContain("data-action=\"change-amount\"");
+        assertThat(page("/dashboard/subscriptions/" + plain, owner.token())).contains("data-action=\"change-amount\"");
         var stranger = newTeam("Strangers").owner();
         assertThat(answer("/dashboard/subscriptions/" + id, stranger.token()).status())
                 .isEqualTo(404);

@@ -115,6 +115,8 @@ class DashboardBrowserIT {
                 .at("/webhookEndpoint/id")
                 .asString();
 
+        var metered = MeteredPlan.make(api, key);
+
         // when the owner uses the dashboard in a browser
         var input = new java.util.LinkedHashMap<String, String>();
         input.put("baseUrl", api.info().baseUrl());
@@ -129,6 +131,9 @@ class DashboardBrowserIT {
         input.put("productId", productId);
         input.put("endpointId", endpointId);
         input.put("endpointUrl", receiver.url("/acme-second"));
+        input.put("meterId", metered.meterId());
+        input.put("meteredProductId", metered.productId());
+        input.put("meteredSubscriptionId", metered.subscriptionId());
         input.put("outDir", SCREENS.toAbsolutePath().toString());
         var result = runBrowser(input);
 
@@ -164,6 +169,9 @@ class DashboardBrowserIT {
                         "phone coupon coupon",
                         "phone products products",
                         "phone product product",
+                        "phone meters meters",
+                        "phone metered-product product",
+                        "phone metered-subscription subscription",
                         "phone webhooks webhooks",
                         "phone webhook-endpoint webhook-endpoint",
                         "phone developers developers",
@@ -199,6 +207,11 @@ class DashboardBrowserIT {
                         "desktop coupon coupon",
                         "desktop products products",
                         "desktop product product",
+                        "desktop meters meters",
+                        "desktop new-meter meter",
+                        "desktop meter-created meters",
+                        "desktop metered-product product",
+                        "desktop metered-subscription subscription",
                         "desktop webhooks webhooks",
                         "desktop webhook-endpoint webhook-endpoint",
                         "desktop new-webhook-endpoint webhooks",
