@@ -21,6 +21,7 @@ class CheckoutApiIT extends LifecycleIT {
             "subscriptionId",
             "status",
             "amountUsdc",
+            "maxAmountPerPeriodUsdc",
             "interval",
             "network",
             "chainId",
@@ -61,6 +62,9 @@ class CheckoutApiIT extends LifecycleIT {
         assertThat(session.get("subscriptionId").stringValue()).isEqualTo(created.subscriptionId());
         assertThat(session.get("status").stringValue()).isEqualTo("incomplete");
         assertThat(session.get("amountUsdc").decimalValue()).isEqualByComparingTo("9.99");
+        assertThat(session.get("maxAmountPerPeriodUsdc").isNull())
+                .as("a fixed amount has no maximum of its own")
+                .isTrue();
         assertThat(session.get("interval").stringValue()).isEqualTo("month");
         assertThat(session.get("network").stringValue()).isEqualTo("Base Sepolia");
         assertThat(session.get("chainId").longValue()).isEqualTo(84532L);
