@@ -42,6 +42,7 @@ class CheckoutSubscribeIT {
             "subscriptionId",
             "status",
             "amountUsdc",
+            "maxAmountPerPeriodUsdc",
             "interval",
             "network",
             "chainId",
@@ -100,6 +101,7 @@ class CheckoutSubscribeIT {
         assertThat(session.path("subscriptionId").asString()).isEqualTo(id);
         assertThat(session.path("status").asString()).isEqualTo("incomplete");
         assertThat(Json.decimal(session.path("amountUsdc"))).isEqualTo(new BigDecimal("12.5"));
+        assertThat(session.path("maxAmountPerPeriodUsdc").isNull()).isTrue();
         assertThat(session.path("interval").asString()).isEqualTo("month");
         assertThat(session.path("network").asString()).isEqualTo("Base Sepolia");
         assertThat(session.path("chainId").asLong()).isEqualTo(84532L);
