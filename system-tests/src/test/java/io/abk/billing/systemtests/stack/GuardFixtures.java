@@ -31,10 +31,24 @@ final class GuardFixtures {
                 .send()
                 .expect(201)
                 .json();
-        return new Made(
+        var made = new Made(
                 key,
                 created.at("/subscription/id").asString(),
                 created.at("/invoice/id").asString());
+        awaitNumbered(api, made);
+        return made;
+    }
+
+    /**
+     * Waits for the first invoice's number: the invoice numbering assigns it after the create answered and sends it
+     * back to the subscription as one more change, so a fixture that returned before it could see its state change
+     * under a test that expects nothing to change.
+     */
+    private static void awaitNumbered(Api api, Made made) {
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> invoice(api, made).path("number").isString());
     }
 
     /**
@@ -55,6 +69,7 @@ final class GuardFixtures {
                 key,
                 created.at("/subscription/id").asString(),
                 created.at("/invoice/id").asString());
+        awaitNumbered(api, made);
         var subscription = Subscriptions.action(api, key, made.subscriptionId(), "complete", null)
                 .expect(200)
                 .json()
