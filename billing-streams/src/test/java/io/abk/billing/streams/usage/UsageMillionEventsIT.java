@@ -52,6 +52,7 @@ class UsageMillionEventsIT {
 
     /** Each phase on a 2-core machine that also runs other modules' tests: a third of a million events took over 120 s once. */
     private static final Duration PATIENCE = Duration.ofSeconds(360);
+
     private static final int PARTITIONS = 2;
     private static final int CUSTOMERS = 1_000;
     private static final int EVENTS = 1_000_000;
