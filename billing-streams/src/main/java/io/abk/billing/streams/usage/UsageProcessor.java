@@ -66,6 +66,10 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
 
     @Override
     public void init(ProcessorContext<String, SpecificRecord> context) {
+        // Kafka Streams initialises a task's processors again, on the same instance, after it restored their stores
+        // (an aborted transaction wipes them): which summaries are due is read from the restored flags again.
+        dueCustomers.clear();
+        dueLoaded = false;
         this.context = context;
         this.states = context.getStateStore(nodes.stateStore());
         WindowStore<String, Long> identifierStore = context.getStateStore(nodes.identifierStore());
