@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,28 +41,32 @@ public final class ServiceProcess {
     private final int port;
     private final ProcessLaunch launch;
     private volatile Process process;
+    /** While its current process records the AOT cache: the JVM's configuration file of it ({@link StartupCache}). */
+    private volatile @Nullable Path recordingConfiguration;
+
     private volatile long startedNanos;
     private volatile int restarts;
     private boolean stoppedOnPurpose;
 
-    private ServiceProcess(ServiceKind kind, int port, ProcessLaunch launch, Process process) {
+    private ServiceProcess(ServiceKind kind, int port, ProcessLaunch launch, ProcessLaunch.Launched launched) {
         this.kind = kind;
         this.port = port;
         this.launch = launch;
-        this.process = process;
+        this.process = launched.process();
+        this.recordingConfiguration = launched.recordingConfiguration();
         this.startedNanos = System.nanoTime();
     }
 
     /** Starts the first process of the replica. */
     static ServiceProcess start(ServiceKind kind, int port, ProcessLaunch launch) {
-        var process = launch.start("starting");
+        var launched = launch.start("starting");
         logger.info(
                 "event=process_started name={} pid={} port={} log={}",
                 launch.name(),
-                process.pid(),
+                launched.process().pid(),
                 port,
                 launch.log());
-        return new ServiceProcess(kind, port, launch, process);
+        return new ServiceProcess(kind, port, launch, launched);
     }
 
     public ServiceKind kind() {
@@ -130,7 +135,11 @@ public final class ServiceProcess {
         logger.info("event=process_resumed name={} pid={}", name(), pid());
     }
 
-    /** SIGTERM, then SIGKILL if it has not exited within {@code patience}; on purpose, so never restarted. */
+    /**
+     * SIGTERM, then SIGKILL if it has not exited within {@code patience}; on purpose, so never restarted. A process
+     * that records the AOT cache counts as stopped once the service in it has shut down and its JVM writes the cache
+     * (which takes seconds more): {@link #awaitExit} waits for that.
+     */
     public void stop(Duration patience) {
         var current = stopOnPurpose();
         if (!current.isAlive()) {
@@ -138,12 +147,43 @@ public final class ServiceProcess {
         }
         current.destroy();
         try {
-            if (!current.waitFor(patience.toMillis(), TimeUnit.MILLISECONDS)) {
+            var deadline = System.nanoTime() + patience.toNanos();
+            while (current.isAlive() && !writingCache() && System.nanoTime() < deadline) {
+                current.waitFor(100, TimeUnit.MILLISECONDS);
+            }
+            if (current.isAlive() && writingCache()) {
+                logger.info("event=process_stopped_writing_aot_cache name={} pid={}", name(), current.pid());
+            } else if (current.isAlive()) {
                 logger.warn(
                         "event=process_stop_timeout name={} pid={} patienceMs={}",
                         name(),
                         current.pid(),
                         patience.toMillis());
+                current.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            current.destroyForcibly();
+        }
+    }
+
+    /** Whether its current process has shut the service down and writes the AOT cache it recorded. */
+    private boolean writingCache() {
+        // The JVM creates the file empty when it starts and fills it once the service has shut down.
+        var configuration = recordingConfiguration;
+        try {
+            return configuration != null && Files.size(configuration) > 0;
+        } catch (IOException gone) {
+            return false;
+        }
+    }
+
+    /** Waits up to {@code patience} for its current process to exit (one writing its AOT cache), then SIGKILL. */
+    void awaitExit(Duration patience) {
+        var current = process;
+        try {
+            if (!current.waitFor(patience.toMillis(), TimeUnit.MILLISECONDS)) {
+                logger.warn("event=process_exit_timeout name={} pid={}", name(), current.pid());
                 current.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
@@ -192,7 +232,9 @@ public final class ServiceProcess {
             return false;
         }
         int next = restarts + 1;
-        process = launch.start("restart " + next + ":");
+        var launched = launch.start("restart " + next + ":");
+        process = launched.process();
+        recordingConfiguration = launched.recordingConfiguration();
         startedNanos = System.nanoTime();
         restarts = next;
         logger.info("event=process_restarted name={} pid={} restarts={}", name(), pid(), next);
