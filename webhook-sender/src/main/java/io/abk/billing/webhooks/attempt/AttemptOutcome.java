@@ -22,6 +22,8 @@ record AttemptOutcome(
     static final String FAILED = "failed";
     static final String SKIPPED = "skipped";
     private static final int GONE = 410;
+    private static final int TIMEOUT = 408;
+    private static final int TOO_MANY_REQUESTS = 429;
 
     /** Why an attempt must not be made to {@code endpoint} for a delivery of {@code merchantId}/{@code mode}. */
     static @Nullable String whySkipped(EndpointRow endpoint, String merchantId, String mode) {
@@ -81,6 +83,20 @@ record AttemptOutcome(
             case NONE, GONE -> AttemptResult.DROPPED;
             case FAILED -> endpointDisabled ? AttemptResult.DROPPED : AttemptResult.FAILED;
         };
+    }
+
+    /** How the endpoint took the request, for the bound of requests in flight to it. */
+    ExchangeEnd exchangeEnd() {
+        if (statusCode == null) {
+            // No answer: a request it got and did not answer (timed out, reset) took time; one that never reached it
+            // (refused, blocked, unusable secret) has no latency.
+            return latencyMs == null || outcome.equals(SKIPPED)
+                    ? ExchangeEnd.NOT_SENT
+                    : new ExchangeEnd(ExchangeEnd.Load.OVERLOADED, latencyMs);
+        }
+        long latency = latencyMs == null ? 0 : latencyMs;
+        boolean overloaded = statusCode >= 500 || statusCode == TIMEOUT || statusCode == TOO_MANY_REQUESTS;
+        return new ExchangeEnd(overloaded ? ExchangeEnd.Load.OVERLOADED : ExchangeEnd.Load.ANSWERED, latency);
     }
 
     private static @Nullable Integer millis(@Nullable Long latency) {

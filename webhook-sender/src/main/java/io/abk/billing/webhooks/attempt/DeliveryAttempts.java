@@ -3,6 +3,7 @@ package io.abk.billing.webhooks.attempt;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,14 +24,15 @@ public interface DeliveryAttempts {
      */
     default CompletableFuture<AttemptResult> attempt(
             WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt) {
-        return attempt(delivery, attempt, nextRetryAt, () -> {});
+        return attempt(delivery, attempt, nextRetryAt, end -> {});
     }
 
     /**
-     * {@link #attempt(WebhookDelivery, int, Instant)}, telling {@code exchangeEnded} as soon as the endpoint is done
-     * with it (answered, failed or skipped), before the attempt is logged: what bounds the requests in flight to one
-     * endpoint needs to know no more. Runs at most once, and not at all if the attempt never started.
+     * {@link #attempt(WebhookDelivery, int, Instant)}, telling {@code exchangeEnded} how the endpoint took the request
+     * as soon as it is done with it (answered, failed or skipped), before the attempt is logged: what bounds the
+     * requests in flight to one endpoint needs to know no more. Runs at most once, and not at all if the attempt never
+     * started.
      */
     CompletableFuture<AttemptResult> attempt(
-            WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt, Runnable exchangeEnded);
+            WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt, Consumer<ExchangeEnd> exchangeEnded);
 }

@@ -26,6 +26,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -136,7 +137,7 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
 
     @Override
     public CompletableFuture<AttemptResult> attempt(
-            WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt, Runnable exchangeEnded) {
+            WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt, Consumer<ExchangeEnd> exchangeEnded) {
         try {
             return endpoint(delivery.getEndpointId())
                     .thenCompose(found -> found.map(
@@ -180,14 +181,15 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
             WebhookDelivery delivery,
             int attempt,
             @Nullable Instant nextRetryAt,
-            Runnable exchangeEnded) {
+            Consumer<ExchangeEnd> exchangeEnded) {
         var now = settings.clock().instant();
         var why = AttemptOutcome.whySkipped(
                 endpoint, delivery.getMerchantId(), delivery.getMode().name().toLowerCase(Locale.ROOT));
         var outcome = why != null
                 ? CompletableFuture.completedFuture(AttemptOutcome.skipped(why))
                 : post(endpoint, delivery, now).thenApply(AttemptOutcome::of);
-        return outcome.whenComplete((done, error) -> exchangeEnded.run())
+        return outcome.whenComplete(
+                        (done, error) -> exchangeEnded.accept(done == null ? ExchangeEnd.NOT_SENT : done.exchangeEnd()))
                 .thenCompose(done -> write(endpoint, delivery, attempt, nextRetryAt, now, done));
     }
 

@@ -179,8 +179,10 @@ public record SenderProperties(
             /** Attempts in flight at once across the delivery listeners (BILLING_WEBHOOKS_MAX_IN_FLIGHT). */
             @DefaultValue("1000") int maxInFlight,
             /**
-             * Attempts in flight at once to one endpoint (BILLING_WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT); a delivery to an
-             * endpoint at this bound is deferred a second on a retry topic, so a slow endpoint cannot take every permit.
+             * The most attempts in flight at once to one endpoint (BILLING_WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT): the
+             * ceiling of each endpoint's adaptive window (it starts at 4, grows with fast answers, halves on overloads).
+             * A delivery to an endpoint at its window that answers nothing for a second is deferred a second on a retry
+             * topic, so a slow endpoint cannot take every permit.
              */
             @DefaultValue("20") int maxInFlightPerEndpoint,
             /** Consumer threads of each delivery listener container (BILLING_WEBHOOKS_CONCURRENCY). */

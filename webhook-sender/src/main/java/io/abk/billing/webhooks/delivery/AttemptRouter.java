@@ -3,9 +3,11 @@ package io.abk.billing.webhooks.delivery;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.webhooks.attempt.AttemptResult;
 import io.abk.billing.webhooks.attempt.DeliveryAttempts;
+import io.abk.billing.webhooks.attempt.ExchangeEnd;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -37,9 +39,15 @@ final class AttemptRouter {
         this.clock = clock;
     }
 
-    /** Runs the attempt; {@code exchangeEnded} as {@link DeliveryAttempts#attempt(WebhookDelivery, int, Instant, Runnable)}. */
+    /**
+     * Runs the attempt; {@code exchangeEnded} as
+     * {@link DeliveryAttempts#attempt(WebhookDelivery, int, Instant, Consumer)}.
+     */
     CompletableFuture<Void> attempt(
-            ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt, Runnable exchangeEnded) {
+            ConsumerRecord<String, byte[]> record,
+            WebhookDelivery delivery,
+            int attempt,
+            Consumer<ExchangeEnd> exchangeEnded) {
         var nextRetryAt = topics.schedule().nextRetryAt(attempt, clock.instant());
         long startedNanos = System.nanoTime();
         CompletableFuture<AttemptResult> started;

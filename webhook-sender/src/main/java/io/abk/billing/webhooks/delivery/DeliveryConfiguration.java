@@ -26,9 +26,12 @@ public class DeliveryConfiguration {
         return new InFlightLimit(properties.webhooks().maxInFlight());
     }
 
+    /** An endpoint's window grows with answers within half the attempt's timeout (an endpoint nearing it, not). */
     @Bean
     EndpointLimit endpointLimit(SenderProperties properties) {
-        return new EndpointLimit(properties.webhooks().maxInFlightPerEndpoint());
+        var webhooks = properties.webhooks();
+        return new EndpointLimit(
+                webhooks.maxInFlightPerEndpoint(), webhooks.timeout().dividedBy(2));
     }
 
     /** The HTTP side (package attempt); closed after the delivery loops have drained (it is one of their dependencies). */

@@ -1,6 +1,7 @@
 package io.abk.billing.webhooks.delivery;
 
 import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.webhooks.attempt.ExchangeEnd;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -228,8 +229,8 @@ final class DeliveryLoop implements Runnable {
 
     /**
      * The record is started in its offsets and holds a slot of its endpoint and a global permit. The slot is given back
-     * as soon as the endpoint is done with the request (the attempt's log is written in a batch after that), else at
-     * the end; the permit at the end.
+     * as soon as the endpoint is done with the request, with how it took it (the attempt's log is written in a batch
+     * after that), else at the end; the permit at the end.
      */
     private void launch(
             PartitionOffsets offsets,
@@ -238,9 +239,10 @@ final class DeliveryLoop implements Runnable {
             int attemptNumber) {
         var endpointId = delivery.getEndpointId();
         var slot = new AtomicBoolean(true);
-        Runnable releaseSlot = () -> {
+        long startedNanos = System.nanoTime();
+        java.util.function.Consumer<ExchangeEnd> releaseSlot = end -> {
             if (slot.compareAndSet(true, false)) {
-                endpoints.release(endpointId);
+                endpoints.release(endpointId, end, startedNanos);
                 if (holding) {
                     consumer.wakeup();
                 }
@@ -249,7 +251,7 @@ final class DeliveryLoop implements Runnable {
         var attempt = router.attempt(record, delivery, attemptNumber, releaseSlot);
         attempt.whenComplete((done, error) -> {
             limit.release();
-            releaseSlot.run();
+            releaseSlot.accept(ExchangeEnd.NOT_SENT);
         });
         commits.settleWhenDone(offsets, record.offset(), attempt);
     }
@@ -258,7 +260,11 @@ final class DeliveryLoop implements Runnable {
         commits.settleWhenDone(
                 waiting.offsets(),
                 waiting.record().offset(),
-                router.defer(waiting.record(), waiting.delivery(), waiting.attempt(), endpoints.max()));
+                router.defer(
+                        waiting.record(),
+                        waiting.delivery(),
+                        waiting.attempt(),
+                        endpoints.bound(waiting.delivery().getEndpointId())));
     }
 
     /** Waits for a permit while running; false when asked to stop first. */

@@ -119,13 +119,14 @@ class AttemptLogIT {
                 release.join();
             }));
             holding.get(30, TimeUnit.SECONDS);
-            var exchanged = new CompletableFuture<Void>();
+            var exchanged = new CompletableFuture<ExchangeEnd>();
 
             // When the endpoint answers
-            var attempt = attempts.attempt(Deliveries.to(endpoint), 1, RETRY_AT, () -> exchanged.complete(null));
+            var attempt = attempts.attempt(Deliveries.to(endpoint), 1, RETRY_AT, exchanged::complete);
 
-            // Then the exchange is over (the endpoint's slot can serve another request) while the log still waits
-            exchanged.get(30, TimeUnit.SECONDS);
+            // Then the exchange is over (the endpoint's slot can serve another request) while the log still waits, and
+            // its 500 says the endpoint is overloaded
+            assertThat(exchanged.get(30, TimeUnit.SECONDS).load()).isEqualTo(ExchangeEnd.Load.OVERLOADED);
             assertThat(attempt).isNotDone();
             release.complete(null);
             holder.get(30, TimeUnit.SECONDS);

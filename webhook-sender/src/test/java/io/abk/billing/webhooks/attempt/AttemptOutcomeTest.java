@@ -73,6 +73,34 @@ class AttemptOutcomeTest {
                 .isEqualTo(why);
     }
 
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(textBlock = """
+            200, ANSWERED
+            301, ANSWERED
+            404, ANSWERED
+            410, ANSWERED
+            408, OVERLOADED
+            429, OVERLOADED
+            500, OVERLOADED
+            503, OVERLOADED
+            """)
+    void shouldTellWhetherTheEndpointKeptUpWhenItAnswers(int status, ExchangeEnd.Load load) {
+        var end = AttemptOutcome.of(new HttpExchange.Answered(status, 37, "")).exchangeEnd();
+
+        assertThat(end).isEqualTo(new ExchangeEnd(load, 37));
+    }
+
+    @Test
+    void shouldCallAnUnansweredRequestAnOverloadOnlyWhenTheEndpointGotIt() {
+        var timedOut = AttemptOutcome.of(new HttpExchange.NoAnswer("timed out after 15000 ms", 15_000L));
+        var refused = AttemptOutcome.of(new HttpExchange.NoAnswer("could not connect: Connection refused", null));
+
+        assertThat(timedOut.exchangeEnd()).isEqualTo(new ExchangeEnd(ExchangeEnd.Load.OVERLOADED, 15_000));
+        assertThat(refused.exchangeEnd()).isEqualTo(ExchangeEnd.NOT_SENT);
+        assertThat(AttemptOutcome.skipped("the endpoint was deleted").exchangeEnd())
+                .isEqualTo(ExchangeEnd.NOT_SENT);
+    }
+
     @Test
     void shouldFailWithoutStatusWhenNoAnswer() {
         var error = "could not connect: Connection refused";

@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -37,6 +38,10 @@ public final class Receiver implements AutoCloseable {
     private final AtomicInteger requests = new AtomicInteger();
     private final ConcurrentLinkedQueue<Request> received = new ConcurrentLinkedQueue<>();
     private final Set<String> delivered = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    /** Request number -> the requests in its handler when it arrived, itself included. */
+    private final Map<Integer, Integer> concurrency = new ConcurrentHashMap<>();
+
     private volatile @Nullable HttpServer server;
     private volatile @Nullable ExecutorService executor;
 
@@ -80,16 +85,26 @@ public final class Receiver implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
+        int concurrent = inFlight.incrementAndGet();
+        boolean counted = true;
         try (exchange) {
             var body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            int status = behaviour.applyAsInt(requests.incrementAndGet());
+            int number = requests.incrementAndGet();
+            concurrency.put(number, concurrent);
+            int status = behaviour.applyAsInt(number);
             var webhookId = exchange.getRequestHeaders().getFirst("webhook-id");
             received.add(new Request(
                     webhookId, body, status, exchange.getRequestHeaders().getFirst("x-service-signature")));
             if (status / 100 == 2 && webhookId != null) {
                 delivered.add(webhookId);
             }
+            inFlight.decrementAndGet();
+            counted = false;
             exchange.sendResponseHeaders(status, -1);
+        } finally {
+            if (counted) {
+                inFlight.decrementAndGet();
+            }
         }
     }
 
@@ -114,6 +129,19 @@ public final class Receiver implements AutoCloseable {
 
     public int requestCount() {
         return requests.get();
+    }
+
+    /**
+     * The most requests that were in its handler at once when one of requests {@code from} to {@code to} (1-based, both
+     * included) arrived. A request stops counting just before its answer is sent, so a sender's next request never
+     * finds the one it was answered still counted.
+     */
+    public int peakConcurrency(int from, int to) {
+        return concurrency.entrySet().stream()
+                .filter(entry -> entry.getKey() >= from && entry.getKey() <= to)
+                .mapToInt(Map.Entry::getValue)
+                .max()
+                .orElse(0);
     }
 
     @Override
