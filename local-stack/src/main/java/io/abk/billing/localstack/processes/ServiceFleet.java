@@ -34,8 +34,6 @@ public final class ServiceFleet implements AutoCloseable {
     private static final Duration POLL = Duration.ofMillis(250);
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration STOP_PATIENCE = Duration.ofSeconds(30);
-    /** How long a stopped process may take to write the AOT cache it recorded ({@link StartupCache}). */
-    private static final Duration CACHE_PATIENCE = Duration.ofMinutes(3);
 
     private final ServiceJars jars;
     private final FleetEnvironment environment;
@@ -188,16 +186,6 @@ public final class ServiceFleet implements AutoCloseable {
         return process;
     }
 
-    private static void joinAll(List<Thread> threads) {
-        for (var thread : threads) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
     @Override
     public void close() {
         supervisor.close();
@@ -211,15 +199,14 @@ public final class ServiceFleet implements AutoCloseable {
                     .map(process ->
                             Thread.ofPlatform().name("stop-" + process.name()).start(() -> process.stop(STOP_PATIENCE)))
                     .toList();
-            joinAll(stopping);
+            for (var thread : stopping) {
+                try {
+                    thread.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
-        // The processes that recorded the AOT cache write it once their service has shut down, all together.
-        joinAll(processes.stream()
-                .filter(ServiceProcess::isAlive)
-                .map(process -> Thread.ofPlatform()
-                        .name("exit-" + process.name())
-                        .start(() -> process.awaitExit(CACHE_PATIENCE)))
-                .toList());
         http.close();
         log.info("event=processes_stopped count={}", processes.size());
     }

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,32 +40,28 @@ public final class ServiceProcess {
     private final int port;
     private final ProcessLaunch launch;
     private volatile Process process;
-    /** While its current process records the AOT cache: the JVM's configuration file of it ({@link StartupCache}). */
-    private volatile @Nullable Path recordingConfiguration;
-
     private volatile long startedNanos;
     private volatile int restarts;
     private boolean stoppedOnPurpose;
 
-    private ServiceProcess(ServiceKind kind, int port, ProcessLaunch launch, ProcessLaunch.Launched launched) {
+    private ServiceProcess(ServiceKind kind, int port, ProcessLaunch launch, Process process) {
         this.kind = kind;
         this.port = port;
         this.launch = launch;
-        this.process = launched.process();
-        this.recordingConfiguration = launched.recordingConfiguration();
+        this.process = process;
         this.startedNanos = System.nanoTime();
     }
 
     /** Starts the first process of the replica. */
     static ServiceProcess start(ServiceKind kind, int port, ProcessLaunch launch) {
-        var launched = launch.start("starting");
+        var process = launch.start("starting");
         logger.info(
                 "event=process_started name={} pid={} port={} log={}",
                 launch.name(),
-                launched.process().pid(),
+                process.pid(),
                 port,
                 launch.log());
-        return new ServiceProcess(kind, port, launch, launched);
+        return new ServiceProcess(kind, port, launch, process);
     }
 
     public ServiceKind kind() {
@@ -135,11 +130,7 @@ public final class ServiceProcess {
         logger.info("event=process_resumed name={} pid={}", name(), pid());
     }
 
-    /**
-     * SIGTERM, then SIGKILL if it has not exited within {@code patience}; on purpose, so never restarted. A process
-     * that records the AOT cache counts as stopped once the service in it has shut down and its JVM writes the cache
-     * (which takes seconds more): {@link #awaitExit} waits for that.
-     */
+    /** SIGTERM, then SIGKILL if it has not exited within {@code patience}; on purpose, so never restarted. */
     public void stop(Duration patience) {
         var current = stopOnPurpose();
         if (!current.isAlive()) {
@@ -147,43 +138,12 @@ public final class ServiceProcess {
         }
         current.destroy();
         try {
-            var deadline = System.nanoTime() + patience.toNanos();
-            while (current.isAlive() && !writingCache() && System.nanoTime() < deadline) {
-                current.waitFor(100, TimeUnit.MILLISECONDS);
-            }
-            if (current.isAlive() && writingCache()) {
-                logger.info("event=process_stopped_writing_aot_cache name={} pid={}", name(), current.pid());
-            } else if (current.isAlive()) {
+            if (!current.waitFor(patience.toMillis(), TimeUnit.MILLISECONDS)) {
                 logger.warn(
                         "event=process_stop_timeout name={} pid={} patienceMs={}",
                         name(),
                         current.pid(),
                         patience.toMillis());
-                current.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            current.destroyForcibly();
-        }
-    }
-
-    /** Whether its current process has shut the service down and writes the AOT cache it recorded. */
-    private boolean writingCache() {
-        // The JVM creates the file empty when it starts and fills it once the service has shut down.
-        var configuration = recordingConfiguration;
-        try {
-            return configuration != null && Files.size(configuration) > 0;
-        } catch (IOException gone) {
-            return false;
-        }
-    }
-
-    /** Waits up to {@code patience} for its current process to exit (one writing its AOT cache), then SIGKILL. */
-    void awaitExit(Duration patience) {
-        var current = process;
-        try {
-            if (!current.waitFor(patience.toMillis(), TimeUnit.MILLISECONDS)) {
-                logger.warn("event=process_exit_timeout name={} pid={}", name(), current.pid());
                 current.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
@@ -232,9 +192,7 @@ public final class ServiceProcess {
             return false;
         }
         int next = restarts + 1;
-        var launched = launch.start("restart " + next + ":");
-        process = launched.process();
-        recordingConfiguration = launched.recordingConfiguration();
+        process = launch.start("restart " + next + ":");
         startedNanos = System.nanoTime();
         restarts = next;
         logger.info("event=process_restarted name={} pid={} restarts={}", name(), pid(), next);
