@@ -42,7 +42,7 @@ public final class EndpointLimit {
 
     private final int max;
     private final double start;
-    private final long fastNanos;
+    private final long fastMillis;
     private final ConcurrentHashMap<String, Endpoint> endpoints = new ConcurrentHashMap<>();
 
     /**
@@ -55,7 +55,7 @@ public final class EndpointLimit {
         }
         this.max = max;
         this.start = Math.min(START, max);
-        this.fastNanos = fast.toNanos();
+        this.fastMillis = fast.toMillis();
     }
 
     /** Counts one more attempt to {@code endpointId} unless it has its bound in flight; false then (nothing counted). */
@@ -67,7 +67,9 @@ public final class EndpointLimit {
         var taken = new boolean[1];
         // compute is atomic per key: two loops racing for the last slot of one endpoint cannot both get it.
         endpoints.compute(endpointId, (id, endpoint) -> {
-            var current = endpoint == null ? new Endpoint(0, nowNanos, start, 0) : endpoint;
+            // A new entry counts as halved just before now: every attempt to it starts later, so its first overload
+            // halves.
+            var current = endpoint == null ? new Endpoint(0, nowNanos, start, nowNanos - 1) : endpoint;
             if (current.count() >= current.bound()) {
                 return current;
             }
@@ -94,12 +96,12 @@ public final class EndpointLimit {
             long halved = endpoint.halvedNanos();
             switch (end.load()) {
                 case ANSWERED -> {
-                    if (Duration.ofMillis(end.latencyMs()).toNanos() <= fastNanos) {
+                    if (end.latencyMs() <= fastMillis) {
                         window = Math.min(max, window + 1 / window);
                     }
                 }
                 case OVERLOADED -> {
-                    if (startedNanos - halved > 0 || halved == 0) {
+                    if (startedNanos - halved > 0) {
                         window = Math.max(1, window / 2);
                         halved = nowNanos;
                     }

@@ -10,48 +10,69 @@ import io.abk.billing.webhooks.testkit.Receiver;
 import io.abk.billing.webhooks.testkit.SenderInfra;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Semaphore;
 import org.junit.jupiter.api.Test;
 
 /**
- * The window of attempts in flight to one endpoint, seen from a real receiver that counts the requests in its handler:
- * an endpoint that answers well gets more than the starting window, up to the ceiling; one that answers 503 gets fewer
- * and fewer at once (docs/architecture.md, "Webhooks").
+ * The window of attempts in flight to one endpoint, seen from a real receiver that holds every request until the test
+ * answers it and counts the requests it holds: an endpoint that answers well gets more than the starting window, up to
+ * the ceiling; one that answers 503 gets fewer and fewer at once (docs/architecture.md, "Webhooks").
  */
 class AdaptiveWindowIT {
 
-    /** Long enough that the requests of one window overlap at the receiver. */
-    private static final long ANSWER_MS = 40;
+    private static final Duration LIMIT = Duration.ofSeconds(30);
 
     private final SenderInfra.Sender sender = SenderInfra.sender();
 
     @Test
     void shouldSendMoreAtOnceThanTheStartingWindowWhenTheEndpointAnswersWell() {
-        try (var receiver = Receiver.start(n -> answerAfter(ANSWER_MS, 200))) {
-            var events = produceFor(receiver, 200);
+        var gate = new Gate();
+        try (var receiver = Receiver.start(n -> gate.hold())) {
+            var events = produceFor(receiver, 60);
+            await().atMost(LIMIT).until(() -> receiver.inFlight() == EndpointLimit.START);
 
-            await().atMost(Duration.ofSeconds(60)).until(() -> receiver.deliveredCount() == events.size());
+            // 5 answers in a row: a window's worth and one more grow the window by one
+            gate.answer(5, 200);
+
+            await().atMost(LIMIT).until(() -> receiver.inFlight() == SenderInfra.MAX_IN_FLIGHT_PER_ENDPOINT);
+            gate.open(200);
+            await().atMost(LIMIT).until(() -> receiver.deliveredCount() == events.size());
             assertThat(receiver.peakConcurrency(1, EndpointLimit.START))
-                    .as("it starts with the starting window")
-                    .isLessThanOrEqualTo(EndpointLimit.START);
+                    .as("it started with the starting window")
+                    .isEqualTo(EndpointLimit.START);
             assertThat(receiver.peakConcurrency(1, Integer.MAX_VALUE))
-                    .as("its answers grew the window to the ceiling")
+                    .as("never past the ceiling")
                     .isEqualTo(SenderInfra.MAX_IN_FLIGHT_PER_ENDPOINT);
         }
     }
 
     @Test
     void shouldSendFewerAtOnceWhenTheEndpointAnswersServiceUnavailable() {
-        try (var receiver = Receiver.start(n -> answerAfter(ANSWER_MS, 503))) {
-            var events = produceFor(receiver, 30);
+        var gate = new Gate();
+        try (var receiver = Receiver.start(n -> gate.hold())) {
+            produceFor(receiver, 30);
+            await().atMost(LIMIT).until(() -> receiver.inFlight() == EndpointLimit.START);
 
-            await().atMost(Duration.ofSeconds(60)).until(() -> receiver.requestCount() >= 20);
-            assertThat(receiver.peakConcurrency(1, EndpointLimit.START))
-                    .as("the first window went out at once")
-                    .isGreaterThan(2);
             // The first window's 503s halve it once (4 -> 2), the next window's halve it again (2 -> 1).
-            assertThat(receiver.peakConcurrency(EndpointLimit.START + 3, Integer.MAX_VALUE))
-                    .as("one request at a time once it kept failing")
+            gate.answer(EndpointLimit.START, 503);
+            await().atMost(LIMIT).until(() -> receiver.requestCount() == EndpointLimit.START + 2);
+            assertThat(receiver.inFlight()).isEqualTo(2);
+            gate.answer(2, 503);
+            int halvedTwice = EndpointLimit.START + 3;
+            await().atMost(LIMIT).until(() -> receiver.requestCount() == halvedTwice);
+            for (int i = 1; i <= 5; i++) {
+                gate.answer(1, 503);
+                int next = halvedTwice + i;
+                await().atMost(LIMIT).until(() -> receiver.requestCount() == next);
+            }
+
+            assertThat(receiver.peakConcurrency(EndpointLimit.START + 1, EndpointLimit.START + 2))
+                    .as("two at once after the first overload")
+                    .isEqualTo(2);
+            assertThat(receiver.peakConcurrency(halvedTwice, Integer.MAX_VALUE))
+                    .as("one at a time once it kept failing")
                     .isEqualTo(1);
+            gate.open(503);
         }
     }
 
@@ -64,13 +85,26 @@ class AdaptiveWindowIT {
         return events;
     }
 
-    /** The receiver's answer after {@code millis} of work: a slow endpoint, not a wait for something. */
-    private static int answerAfter(long millis, int status) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /** The receiver's answers, let go by the test: each request waits in the receiver until {@link #answer}. */
+    private static final class Gate {
+
+        private final Semaphore answers = new Semaphore(0);
+        private volatile int status = 200;
+
+        int hold() {
+            answers.acquireUninterruptibly();
+            return status;
         }
-        return status;
+
+        /** Lets {@code count} held (or coming) requests be answered {@code status}. */
+        void answer(int count, int status) {
+            this.status = status;
+            answers.release(count);
+        }
+
+        /** Answers every request from now on with {@code status}. */
+        void open(int status) {
+            answer(Integer.MAX_VALUE / 2, status);
+        }
     }
 }

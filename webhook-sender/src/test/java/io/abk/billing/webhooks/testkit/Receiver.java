@@ -131,6 +131,11 @@ public final class Receiver implements AutoCloseable {
         return requests.get();
     }
 
+    /** The requests in its handler now (received, not answered yet). */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
     /**
      * The most requests that were in its handler at once when one of requests {@code from} to {@code to} (1-based, both
      * included) arrived. A request stops counting just before its answer is sent, so a sender's next request never
