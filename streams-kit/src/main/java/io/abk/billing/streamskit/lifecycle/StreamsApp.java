@@ -32,6 +32,10 @@ import org.slf4j.LoggerFactory;
  * never wipes local state ({@code cleanUp()}): a restart restores from local RocksDB plus the changelog tail
  * instead of the whole log. Each instance is a static member of its group ({@link StaticMembership}), so after a
  * crash the same instance gets its tasks back at once rather than once its old session has expired.
+ *
+ * <p>A service may run more than one application ({@link #include}): billing-streams runs its usage processor as an
+ * application of its own, committing less often than the aggregates. The included app starts, stops, reports and
+ * fails with this one, so the service still has one liveness, one readiness and one life.
  */
 public final class StreamsApp implements AutoCloseable {
 
@@ -51,7 +55,8 @@ public final class StreamsApp implements AutoCloseable {
     private final KafkaStreams streams;
     private final TopicsReadiness readiness;
     private final Map<String, Object> adminConfig;
-    private final CountDownLatch terminated;
+    private final Termination terminated;
+    private final List<StreamsApp> included = new CopyOnWriteArrayList<>();
     private final List<AutoCloseable> companions = new CopyOnWriteArrayList<>();
     private final List<Supplier<Map<String, Health>>> components = new CopyOnWriteArrayList<>();
     private final Set<String> consumerGroups = new java.util.concurrent.CopyOnWriteArraySet<>();
@@ -63,7 +68,7 @@ public final class StreamsApp implements AutoCloseable {
             KafkaStreams streams,
             TopicsReadiness readiness,
             Map<String, Object> adminConfig,
-            CountDownLatch terminated) {
+            Termination terminated) {
         this.applicationId = applicationId;
         this.terminated = terminated;
         this.streams = streams;
@@ -90,14 +95,14 @@ public final class StreamsApp implements AutoCloseable {
         // A restart after a crash takes the instance's old place in the group instead of waiting out its session.
         var streams = new KafkaStreams(topology, StaticMembership.withInstanceId(props));
         // Giving up on the topics ends the app's life as a failure into ERROR would: awaitTermination returns.
-        var terminated = new CountDownLatch(1);
+        var terminated = new Termination();
         var config = new StreamsConfig(props);
         var readiness = new TopicsReadiness(
                 streams,
                 config.getAdminConfigs(applicationId + "-topics-check"),
                 requirements,
                 TOPICS_WAIT,
-                terminated::countDown);
+                terminated::end);
         var app = new StreamsApp(
                 applicationId, streams, readiness, config.getAdminConfigs(applicationId + "-admin"), terminated);
         streams.setUncaughtExceptionHandler(new StreamThreadFailureHandler(Clock.systemUTC()));
@@ -105,17 +110,31 @@ public final class StreamsApp implements AutoCloseable {
         streams.setStateListener((next, previous) -> {
             log.info("event=streams_state from={} to={} applicationId={}", previous, next, applicationId);
             if (next == KafkaStreams.State.NOT_RUNNING || next == KafkaStreams.State.ERROR) {
-                app.terminated.countDown();
+                app.terminated.end();
             }
         });
         return app;
     }
 
-    /** Returns at once; a daemon thread waits for the topics and then starts Kafka Streams. */
+    /**
+     * Runs {@code other} as part of this app's service, from now on: {@link #startWhenTopicsExist()} and
+     * {@link #giveUpOnTopicsAfter} start it too, its liveness and readiness count in this app's (its details prefixed
+     * with its application id), its consumer groups and dead-letter topics are this app's too, its metrics are bound
+     * with this app's, it is closed first when this app closes, and its end ends this app's life
+     * ({@link #awaitTermination()} returns, {@link #exitWhenFailed()} exits with status 1 if it failed).
+     */
+    public void include(StreamsApp other) {
+        included.add(other);
+        other.terminated.onEnd(terminated::end);
+        closeWith(other);
+    }
+
+    /** Returns at once; a daemon thread waits for the topics and then starts Kafka Streams (and each included app). */
     public void startWhenTopicsExist() {
         var starter = new Thread(readiness, applicationId + "-starter");
         starter.setDaemon(true);
         starter.start();
+        included.forEach(StreamsApp::startWhenTopicsExist);
     }
 
     /**
@@ -125,11 +144,25 @@ public final class StreamsApp implements AutoCloseable {
      */
     public void giveUpOnTopicsAfter(Duration timeout) {
         readiness.giveUpAfter(timeout);
+        included.forEach(app -> app.giveUpOnTopicsAfter(timeout));
     }
 
-    /** Why the app never started (its topics were not ready in time, naming what was missing), or null. */
+    /**
+     * Why the app, or an app it includes, never started (its topics were not ready in time, naming what was
+     * missing), or null.
+     */
     public @Nullable String startFailure() {
-        return readiness.failure();
+        var failure = readiness.failure();
+        if (failure != null) {
+            return failure;
+        }
+        for (var app : included) {
+            var theirs = app.startFailure();
+            if (theirs != null) {
+                return app.applicationId() + ": " + theirs;
+            }
+        }
+        return null;
     }
 
     public boolean isRunning() {
@@ -171,6 +204,7 @@ public final class StreamsApp implements AutoCloseable {
         var groups = new java.util.LinkedHashSet<String>();
         groups.add(applicationId);
         groups.addAll(consumerGroups);
+        included.forEach(app -> groups.addAll(app.consumerGroups()));
         return groups;
     }
 
@@ -181,7 +215,9 @@ public final class StreamsApp implements AutoCloseable {
 
     /** The topics the service dead-letters to (as its deployment names them), whose record counts it reports. */
     public Set<String> deadLetterTopics() {
-        return Set.copyOf(deadLetterTopics);
+        var topics = new java.util.HashSet<>(deadLetterTopics);
+        included.forEach(app -> topics.addAll(app.deadLetterTopics()));
+        return Set.copyOf(topics);
     }
 
     /** Records that the service dead-letters to {@code topic}. */
@@ -208,11 +244,12 @@ public final class StreamsApp implements AutoCloseable {
         var state = streams.state();
         var details = details(state);
         componentsUp(details);
+        var includedUp = includedUp(details, StreamsApp::liveness);
         if (startFailure() != null) {
             return Health.down(details);
         }
         return switch (state) {
-            case CREATED, REBALANCING, RUNNING -> Health.up(details);
+            case CREATED, REBALANCING, RUNNING -> includedUp ? Health.up(details) : Health.down(details);
             case PENDING_SHUTDOWN, NOT_RUNNING, PENDING_ERROR, ERROR -> Health.down(details);
         };
     }
@@ -231,9 +268,22 @@ public final class StreamsApp implements AutoCloseable {
         if (!restoring.isEmpty()) {
             details.put("restoring", restoring.size() + " stores: " + String.join(", ", restoring));
         }
-        return state == KafkaStreams.State.RUNNING && restoring.isEmpty() && componentsUp
+        var includedUp = includedUp(details, StreamsApp::readiness);
+        return state == KafkaStreams.State.RUNNING && restoring.isEmpty() && componentsUp && includedUp
                 ? Health.up(details)
                 : Health.down(details);
+    }
+
+    /** Adds each included app's {@code check}, its details prefixed with its application id; whether every one is up. */
+    private boolean includedUp(Map<String, String> details, java.util.function.Function<StreamsApp, Health> check) {
+        var up = true;
+        for (var app : included) {
+            var health = check.apply(app);
+            up &= health.up();
+            details.put(app.applicationId(), health.up() ? "UP" : "DOWN");
+            health.details().forEach((key, value) -> details.put(app.applicationId() + "." + key, value));
+        }
+        return up;
     }
 
     /** True once {@linkplain #readiness() ready}. */
@@ -276,9 +326,13 @@ public final class StreamsApp implements AutoCloseable {
         var metrics = new KafkaStreamsMetrics(streams);
         metrics.bindTo(registry);
         closeWith(metrics);
+        included.forEach(app -> app.bindMetrics(registry));
     }
 
-    /** Blocks until the app has stopped (closed, failed into ERROR, or gave up waiting for its topics). */
+    /**
+     * Blocks until the app, or an app it includes, has stopped (closed, failed into ERROR, or gave up waiting for its
+     * topics).
+     */
     public void awaitTermination() throws InterruptedException {
         terminated.await();
     }
@@ -337,9 +391,37 @@ public final class StreamsApp implements AutoCloseable {
             close();
             throw new IllegalStateException(applicationId + " did not start: " + failure);
         }
-        if (state() == KafkaStreams.State.ERROR) {
+        if (failed()) {
             close();
             System.exit(1);
+        }
+    }
+
+    /** Whether the app or an app it includes failed into ERROR. */
+    private boolean failed() {
+        return state() == KafkaStreams.State.ERROR || included.stream().anyMatch(StreamsApp::failed);
+    }
+
+    /** The end of an app's life, once: what {@link #awaitTermination()} waits for, and who else waits for it. */
+    private static final class Termination {
+        private final CountDownLatch ended = new CountDownLatch(1);
+        private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+
+        void end() {
+            ended.countDown();
+            listeners.forEach(Runnable::run);
+        }
+
+        /** Runs {@code listener} when the app ends (at once if it has). */
+        void onEnd(Runnable listener) {
+            listeners.add(listener);
+            if (ended.getCount() == 0) {
+                listener.run();
+            }
+        }
+
+        void await() throws InterruptedException {
+            ended.await();
         }
     }
 }

@@ -75,16 +75,46 @@ class StreamsAppTest {
         app.close();
     }
 
+    @Test
+    void shouldStartReportAndEndWithAnAppItIncludes() throws Exception {
+        var app = unreachableApp();
+        var usage = unreachableApp("kit-test-usage");
+        usage.deadLettersTo("kit.dead-letters");
+
+        app.include(usage);
+        app.startWhenTopicsExist();
+
+        // One service: the included app's groups, dead letters and health are the service's.
+        assertThat(app.consumerGroups()).containsExactly("kit-test", "kit-test-usage");
+        assertThat(app.deadLetterTopics()).containsExactly("kit.dead-letters");
+        assertThat(usage.missingTopics()).containsExactlyInAnyOrder("kit.in", "kit.out");
+        assertThat(app.readiness().details())
+                .containsEntry("kit-test-usage", "DOWN")
+                .containsEntry("kit-test-usage.state", "CREATED");
+        // The included app alone gives up on its topics: that ends the service's life too, naming it.
+        usage.giveUpOnTopicsAfter(Duration.ofMillis(500));
+        assertTimeoutPreemptively(Duration.ofSeconds(30), app::awaitTermination);
+        assertThat(app.startFailure()).startsWith("kit-test-usage: ").contains("not ready within");
+        assertThat(app.liveness().up()).isFalse();
+        app.close();
+        assertThat(usage.state()).isEqualTo(KafkaStreams.State.NOT_RUNNING);
+        assertThat(app.state()).isEqualTo(KafkaStreams.State.NOT_RUNNING);
+    }
+
     /** An app of a one-step topology whose broker never answers. */
     private StreamsApp unreachableApp() throws IOException {
+        return unreachableApp("kit-test");
+    }
+
+    private StreamsApp unreachableApp(String applicationId) throws IOException {
         var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
         var props = StreamsProperties.exactlyOnce(
                 "127.0.0.1:" + closedPort(),
-                "kit-test",
+                applicationId,
                 stateDir,
                 Duration.ofMillis(30),
                 KafkaClientSecurity.PLAINTEXT);
-        return StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
+        return StreamsApp.create(applicationId, topology, props, Set.of("kit.in", "kit.out"));
     }
 
     /** A loopback port nobody listens on: the socket is closed again before the app connects. */
