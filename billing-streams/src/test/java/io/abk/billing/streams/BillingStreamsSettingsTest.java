@@ -71,6 +71,7 @@ class BillingStreamsSettingsTest {
                 "BILLING_STREAMS_STATE_DIR", "/var/lib/streams",
                 "BILLING_STREAMS_THREADS", "4",
                 "BILLING_STREAMS_COMMIT_INTERVAL_MS", "20",
+                "BILLING_USAGE_COMMIT_INTERVAL_MS", "500",
                 "BILLING_STREAMS_PROPERTIES", "producer.linger.ms=0, num.standby.replicas=1",
                 "BILLING_PUBLIC_URL", "https://pay.example.com/"));
 
@@ -81,12 +82,39 @@ class BillingStreamsSettingsTest {
                         Path.of("/var/lib/streams"),
                         4,
                         Duration.ofMillis(20),
+                        Duration.ofMillis(500),
                         Map.of("producer.linger.ms", "0", "num.standby.replicas", "1"),
                         DunningPolicy.DEFAULT,
                         PaymentPolicy.DEFAULT,
                         KafkaClientSecurity.PLAINTEXT,
                         Deployment.DEFAULT,
                         new PortalLinks("https://pay.example.com")));
+    }
+
+    @Test
+    void shouldRunTheUsageProcessorAsItsOwnApplicationCommittingEverySecondWhenNothingIsSet() {
+        var config = BillingStreamsSettings.fromEnv(Map.of(
+                Deployment.VARIABLE,
+                "blue",
+                "BILLING_STREAMS_PROPERTIES",
+                "commit.interval.ms=50,application.id=other,num.standby.replicas=0"));
+
+        var aggregates = config.streamsProperties();
+        var usage = config.usageStreamsProperties();
+
+        assertThat(config.usageApplicationId()).isEqualTo("blue.billing-streams-usage");
+        assertThat(usage.getProperty(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("blue.billing-streams-usage");
+        assertThat(usage.getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo("1000");
+        // The overrides are the aggregates' application's, and the usage one's apart from its id and commit interval.
+        assertThat(aggregates.getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG))
+                .isEqualTo("50");
+        assertThat(aggregates.getProperty(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG))
+                .isNull();
+        assertThat(usage.getProperty(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG)).isEqualTo("0");
+        assertThat(usage.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG))
+                .isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
+        assertThatThrownBy(() -> BillingStreamsSettings.fromEnv(Map.of("BILLING_USAGE_COMMIT_INTERVAL_MS", "0")))
+                .hasMessageContaining("usageCommitInterval");
     }
 
     @Test

@@ -43,7 +43,7 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The billing-streams topology, used as is by the app and by the TopologyTestDriver tests. Processor API with every
+ * The billing-streams topologies, used as they are by the app and by the TopologyTestDriver tests. Processor API with every
  * node, store and changelog named explicitly (the app also sets {@code ensure.explicit.internal.resource.naming}),
  * so a rename can only happen on purpose. One processor per aggregate type, each the single writer of its
  * aggregates; they meet only through topics (a link open mints a payment on the payment topic, a paid minted
@@ -86,6 +86,12 @@ import org.apache.kafka.streams.state.Stores;
  *     [promotion-code-aggregates, promotion-code-processed-commands]
  *     -> promotion-code-changes-sink (billing.changes), promotion-code-events-sink (billing.events),
  *        promotion-code-coupons-sink (billing.coupon-commands, keyed by coupon id)
+ * </pre>
+ *
+ * <p>The usage processor is the other topology of billing-streams ({@link #usage}), run as an application of its own
+ * because it commits far less often than the aggregates (BillingStreamsApp):
+ *
+ * <pre>
  * billing.meter-events, billing.usage-commands -> usage-processor (UsageNodes)
  *     [usage-state, usage-identifiers, usage-processed-commands]
  *     -> usage-recordings-sink (billing.subscription-commands), usage-summaries-sink (billing.usage-summaries)
@@ -122,9 +128,24 @@ public final class BillingTopology {
                 Topics.EVENTS,
                 Topics.CHAIN_REQUESTS,
                 Topics.CHAIN_WATCHED_ADDRESSES,
+                Topics.STREAMS_DEAD_LETTERS);
+    }
+
+    /** Every topic the usage topology ({@link #usage}) reads or writes: all must exist before it runs. */
+    public static List<Topic<?, ?>> usageTopics() {
+        return List.of(
                 Topics.METER_EVENTS,
+                Topics.USAGE_COMMANDS,
+                Topics.SUBSCRIPTION_COMMANDS,
                 Topics.USAGE_SUMMARIES,
                 Topics.STREAMS_DEAD_LETTERS);
+    }
+
+    /** The usage processor on {@code deployment}'s topics, run by {@code usage}: {@link UsageNodes}. */
+    public static Topology usage(Deployment deployment, UsageSettings usage) {
+        var topology = new Topology();
+        UsageNodes.DEFAULT.addTo(topology, deployment, usage);
+        return topology;
     }
 
     /** As {@link #build(Deployment, DunningPolicy, PaymentPolicy, PortalLinks)}, the portal on this machine. */
@@ -138,16 +159,6 @@ public final class BillingTopology {
      */
     public static Topology build(
             Deployment deployment, DunningPolicy dunning, PaymentPolicy payments, PortalLinks portal) {
-        return build(deployment, dunning, payments, portal, UsageSettings.DEFAULT);
-    }
-
-    /** As {@link #build(Deployment, DunningPolicy, PaymentPolicy, PortalLinks)}, the usage processor run by {@code usage}. */
-    public static Topology build(
-            Deployment deployment,
-            DunningPolicy dunning,
-            PaymentPolicy payments,
-            PortalLinks portal,
-            UsageSettings usage) {
         var topology = new Topology();
         var subscriptions = new SubscriptionNodes(
                 SUBSCRIPTIONS,
@@ -250,7 +261,6 @@ public final class BillingTopology {
                 () -> new PromotionCodeAdapter(promotionCodeNodes));
         addSink(topology, deployment, PROMOTION_CODES, promotionCodeNodes.eventsSink(), Topics.EVENTS);
         addSink(topology, deployment, PROMOTION_CODES, promotionCodeNodes.couponsSink(), Topics.COUPON_COMMANDS);
-        UsageNodes.DEFAULT.addTo(topology, deployment, usage);
         return topology;
     }
 

@@ -21,6 +21,8 @@ import io.abk.billing.streams.customer.CustomerAdapter;
 import io.abk.billing.streams.invoicenumber.InvoiceNumberProcessor;
 import io.abk.billing.streams.payment.domain.PaymentPolicy;
 import io.abk.billing.streams.subscription.domain.DunningPolicy;
+import io.abk.billing.streams.usage.UsageNodes;
+import io.abk.billing.streams.usage.UsageSettings;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -68,10 +70,11 @@ final class TopologyHarness implements AutoCloseable {
         var props = BillingStreamsSettings.defaults("unused:9092", stateDir)
                 .withOverrides(overrides)
                 .streamsProperties();
-        driver = new TopologyTestDriver(
-                BillingTopology.build(Deployment.DEFAULT, DunningPolicy.DEFAULT, PaymentPolicy.DEFAULT),
-                props,
-                WALL_CLOCK);
+        var topology = BillingTopology.build(Deployment.DEFAULT, DunningPolicy.DEFAULT, PaymentPolicy.DEFAULT);
+        // The usage processor is an application of its own in production; here it shares the driver, since the two
+        // topologies meet only through their topics, which the driver connects.
+        UsageNodes.DEFAULT.addTo(topology, Deployment.DEFAULT, UsageSettings.DEFAULT);
+        driver = new TopologyTestDriver(topology, props, WALL_CLOCK);
         var commandTopic = Topics.SUBSCRIPTION_COMMANDS;
         commands = driver.createInputTopic(
                 commandTopic.name(Deployment.DEFAULT),

@@ -133,7 +133,8 @@ class UsageMillionEventsIT {
     /** The meter events billing-streams has committed as consumed. */
     private static long processed(TestBroker broker) throws Exception {
         try (var admin = broker.admin()) {
-            var offsets = admin.listConsumerGroupOffsets(BillingStreamsSettings.DEFAULT_APPLICATION_ID)
+            var offsets = admin.listConsumerGroupOffsets(
+                            BillingStreamsSettings.fromEnv(Map.of()).usageApplicationId())
                     .partitionsToOffsetAndMetadata()
                     .get(30, TimeUnit.SECONDS);
             var topic = Topics.METER_EVENTS.name(Deployment.DEFAULT);

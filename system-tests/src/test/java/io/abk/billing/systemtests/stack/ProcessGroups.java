@@ -25,9 +25,9 @@ import org.apache.kafka.clients.admin.MemberDescription;
  */
 final class ProcessGroups implements AutoCloseable {
 
-    /** The groups each kind of service consumes in (its Streams application id, the projector's, the sender's). */
+    /** The groups each kind of service consumes in (its Streams application ids, the projector's, the sender's). */
     static final Map<ServiceKind, List<String>> GROUPS = Map.of(
-            ServiceKind.BILLING_STREAMS, List.of("billing-streams"),
+            ServiceKind.BILLING_STREAMS, List.of("billing-streams", "billing-streams-usage"),
             ServiceKind.CHAIN_INDEXER, List.of("chain-indexer"),
             ServiceKind.RENEWAL_SCHEDULER, List.of("renewal-scheduler"),
             ServiceKind.USDT_VERIFIER, List.of("usdt-verifier"),
