@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.UsageSummary;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ import org.springframework.context.SmartLifecycle;
 
 /**
  * Projects {@code billing.usage-summaries} into {@code subscription_usage} on a thread of its own: each polled batch is
- * upserted, then its offsets committed, so a summary is applied at least once; applying one twice, or an older one
+ * upserted in one statement, then its offsets committed, so a summary is applied at least once; applying one twice, or an older one
  * after a newer, changes nothing ({@link SubscriptionUsageRepository#upsert}). A batch that Kafka or PostgreSQL failed
  * is read again after a backoff, and the failure is its health's ({@link UsageSummariesHealthIndicator}) until a batch
  * goes through. A record it cannot decode is logged and passed over: the summaries are a compacted, derived view, so the
@@ -114,8 +115,10 @@ public final class UsageSummaryProjector implements SmartLifecycle {
         }
     }
 
+    /** Upserts the batch's summaries in one statement ({@link SubscriptionUsageRepository#upsertAll}). */
     private void apply(ConsumerRecords<String, byte[]> records) {
         var deserializer = Topics.USAGE_SUMMARIES.valueSerde().deserializer();
+        var summaries = new ArrayList<UsageSummary>(records.count());
         for (var record : records) {
             UsageSummary summary;
             try {
@@ -134,9 +137,10 @@ public final class UsageSummaryProjector implements SmartLifecycle {
             if (summary == null) {
                 continue;
             }
-            usage.upsert(summary).block(Duration.ofSeconds(30));
-            applied.incrementAndGet();
+            summaries.add(summary);
         }
+        usage.upsertAll(summaries).block(Duration.ofSeconds(30));
+        applied.addAndGet(summaries.size());
     }
 
     /** Whether its thread is at work (started, and not ended by a failure it could not survive). */

@@ -690,6 +690,23 @@ class MeteredUsageApiIT extends PaymentsIT {
                         .get("quantity")
                         .longValue())
                 .isEqualTo(250);
+        // and of a batch with two newer summaries of it, the newest is kept, whatever their order
+        var newer = UsageSummary.newBuilder(older)
+                .setItems(List.of(new UsageQuantity(itemId, meterId, 300L, 300L)))
+                .setAsOf(asOf.plusSeconds(2))
+                .build();
+        var newest = UsageSummary.newBuilder(older)
+                .setItems(List.of(new UsageQuantity(itemId, meterId, 310L, 310L)))
+                .setAsOf(asOf.plusSeconds(3))
+                .build();
+        assertThat(usageRows.upsertAll(List.of(newest, older, newer)).block()).isEqualTo(1);
+        assertThat(get(merchant, "test", "/v1/subscriptions/" + id + "/usage")
+                        .body()
+                        .get("items")
+                        .get(0)
+                        .get("quantity")
+                        .longValue())
+                .isEqualTo(310);
         assertThat(get(other, "test", "/v1/subscriptions/" + id + "/usage").status())
                 .isEqualTo(404);
         assertThat(get(merchant, "live", "/v1/subscriptions/" + id + "/usage").status())
