@@ -5,6 +5,7 @@ import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.util.Map;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.Stores;
@@ -50,7 +51,10 @@ public record UsageNodes(
      * customer's entry is rewritten by each of their events, and the cache turns the writes of one commit interval
      * into one RocksDB write and one changelog record (under exactly-once the cache is flushed at every commit, so
      * nothing is held back past it). The identifier window and the processed commands are written once per key, so a
-     * cache would only cost.
+     * cache would only cost. For the same reason the identifier window's changelog is not compacted (Kafka Streams'
+     * default for a window store is compact and delete): with one record per key, compaction would only have the
+     * broker rewrite the largest changelog of all, one record per event, over and over without removing a record;
+     * records past the window's retention are deleted as before.
      */
     public void addTo(Topology topology, Deployment deployment, UsageSettings settings) {
         var events = Topics.METER_EVENTS;
@@ -81,7 +85,8 @@ public record UsageNodes(
                                 Serdes.String(),
                                 Serdes.Long())
                         .withCachingDisabled()
-                        .withLoggingEnabled(Map.of()),
+                        .withLoggingEnabled(
+                                Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE)),
                 processor);
         topology.addStateStore(
                 Stores.keyValueStoreBuilder(

@@ -35,6 +35,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -112,7 +114,24 @@ class UsageMillionEventsIT {
                             .as("customer %d's recorded usage", customer)
                             .isEqualTo(expected.quantities(customer));
                 }
+                // One record per identifier: its changelog is never compacted, only deleted past the window.
+                assertThat(cleanupPolicy(
+                                broker,
+                                BillingStreamsSettings.fromEnv(Map.of()).usageApplicationId() + "-"
+                                        + UsageNodes.DEFAULT.identifierStore() + "-changelog"))
+                        .isEqualTo(TopicConfig.CLEANUP_POLICY_DELETE);
             }
+        }
+    }
+
+    private static String cleanupPolicy(TestBroker broker, String topic) throws Exception {
+        try (var admin = broker.admin()) {
+            var resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+            var config = admin.describeConfigs(List.of(resource))
+                    .all()
+                    .get(30, TimeUnit.SECONDS)
+                    .get(resource);
+            return config.get(TopicConfig.CLEANUP_POLICY_CONFIG).value();
         }
     }
 
