@@ -8,9 +8,7 @@ import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import io.abk.billing.streamskit.lifecycle.StreamsProcess;
 import io.abk.billing.streamskit.lifecycle.TopicRequirements;
 import io.abk.billing.topics.TopicLayout;
-import java.util.Map;
 import java.util.Set;
-import org.apache.kafka.clients.CommonClientConfigs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,8 +47,8 @@ public final class BillingStreamsApp {
                 config.applicationId(),
                 config.usageApplicationId(),
                 Set.of(Topics.METER_EVENTS.name(config.deployment()), Topics.USAGE_COMMANDS.name(config.deployment())),
-                config.kafkaSecurity()
-                        .with(Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers())));
+                config.bootstrapServers(),
+                config.kafkaSecurity());
         var usage = StreamsApp.create(
                 config.usageApplicationId(),
                 BillingTopology.usage(config.deployment(), UsageSettings.DEFAULT),

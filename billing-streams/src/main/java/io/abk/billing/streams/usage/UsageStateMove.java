@@ -1,5 +1,6 @@
 package io.abk.billing.streams.usage;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,6 +10,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -63,31 +65,38 @@ public final class UsageStateMove {
     /**
      * @param inputTopics  the usage processor's input topics, as the deployment names them
      * @param stores       the usage processor's stores with a changelog
-     * @param clientConfig how a client reaches the broker (bootstrap servers and security)
+     * @param security     how its producer and consumer reach the broker, as the app's own clients do
      */
     public UsageStateMove(
             String fromApplicationId,
             String toApplicationId,
             Set<String> inputTopics,
             List<String> stores,
-            Map<String, Object> clientConfig) {
+            String bootstrapServers,
+            KafkaClientSecurity security) {
         this.fromApplicationId = fromApplicationId;
         this.toApplicationId = toApplicationId;
         this.inputTopics = Set.copyOf(inputTopics);
         this.stores = List.copyOf(stores);
-        this.clientConfig = Map.copyOf(clientConfig);
+        this.clientConfig =
+                Map.copyOf(security.with(Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers)));
     }
 
     /** The move of billing-streams' usage processor, by its store names ({@link UsageNodes#DEFAULT}). */
     public static UsageStateMove of(
-            String fromApplicationId, String toApplicationId, Set<String> inputTopics, Map<String, Object> config) {
+            String fromApplicationId,
+            String toApplicationId,
+            Set<String> inputTopics,
+            String bootstrapServers,
+            KafkaClientSecurity security) {
         var nodes = UsageNodes.DEFAULT;
         return new UsageStateMove(
                 fromApplicationId,
                 toApplicationId,
                 inputTopics,
                 List.of(nodes.stateStore(), nodes.identifierStore(), nodes.processedCommandStore()),
-                config);
+                bootstrapServers,
+                security);
     }
 
     /**

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
@@ -147,10 +146,7 @@ public final class StreamsApp implements AutoCloseable {
         included.forEach(app -> app.giveUpOnTopicsAfter(timeout));
     }
 
-    /**
-     * Why the app, or an app it includes, never started (its topics were not ready in time, naming what was
-     * missing), or null.
-     */
+    /** Why the app, or an app it includes, never started (its topics were not ready in time, naming them), or null. */
     public @Nullable String startFailure() {
         var failure = readiness.failure();
         if (failure != null) {
@@ -329,10 +325,7 @@ public final class StreamsApp implements AutoCloseable {
         included.forEach(app -> app.bindMetrics(registry));
     }
 
-    /**
-     * Blocks until the app, or an app it includes, has stopped (closed, failed into ERROR, or gave up waiting for its
-     * topics).
-     */
+    /** Blocks until the app or an app it includes has stopped (closed, failed, or gave up waiting for its topics). */
     public void awaitTermination() throws InterruptedException {
         terminated.await();
     }
@@ -400,28 +393,5 @@ public final class StreamsApp implements AutoCloseable {
     /** Whether the app or an app it includes failed into ERROR. */
     private boolean failed() {
         return state() == KafkaStreams.State.ERROR || included.stream().anyMatch(StreamsApp::failed);
-    }
-
-    /** The end of an app's life, once: what {@link #awaitTermination()} waits for, and who else waits for it. */
-    private static final class Termination {
-        private final CountDownLatch ended = new CountDownLatch(1);
-        private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
-
-        void end() {
-            ended.countDown();
-            listeners.forEach(Runnable::run);
-        }
-
-        /** Runs {@code listener} when the app ends (at once if it has). */
-        void onEnd(Runnable listener) {
-            listeners.add(listener);
-            if (ended.getCount() == 0) {
-                listener.run();
-            }
-        }
-
-        void await() throws InterruptedException {
-            ended.await();
-        }
     }
 }
