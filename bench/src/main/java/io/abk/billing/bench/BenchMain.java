@@ -2,6 +2,7 @@ package io.abk.billing.bench;
 
 import io.abk.billing.bench.chain.ConfirmationLatency;
 import io.abk.billing.bench.chain.FollowerThroughput;
+import io.abk.billing.bench.probe.CpuReference;
 import io.abk.billing.bench.probe.StackProbe;
 import io.abk.billing.bench.recovery.StackProcess;
 import io.abk.billing.bench.report.Report;
@@ -24,6 +25,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -43,6 +45,9 @@ import org.jspecify.annotations.Nullable;
  * same broker and database, and writes the report to {@code bench/target/bench-report.md} (or {@code --report}).
  */
 public final class BenchMain {
+
+    /** How long the CPU reference runs, at the start and at the end ({@link CpuReference}). */
+    private static final Duration CPU_REFERENCE = Duration.ofSeconds(2);
 
     private BenchMain() {}
 
@@ -76,6 +81,7 @@ public final class BenchMain {
         var stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         var runFiles = reportPath.toAbsolutePath().resolveSibling("bench-run-" + stamp);
         var run = new Run(options, runFiles.resolve("stack.log"), runFiles.resolve("stalls"));
+        var cpuBefore = CpuReference.measure(CPU_REFERENCE);
         run.settings.add("this run's files (the stack's log and GC log, stall thread dumps): " + runFiles);
         run.settings.add("scenarios: "
                 + String.join(
@@ -90,6 +96,8 @@ public final class BenchMain {
                 run.recoveryOnItsOwnStack();
             }
         }
+        run.settings.add(CpuReference.describe("before the stack started", cpuBefore));
+        run.settings.add(CpuReference.describe("after the scenarios", CpuReference.measure(CPU_REFERENCE)));
         run.settings.add("JVM options: "
                 + String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         var markdown = Report.markdown(run.settings, run.sections, run.baselines);
