@@ -527,6 +527,9 @@ const scenarios = {
       await s.expect(page, 'active', { message: /Your subscription is active/ });
       await s.shoot(page, 'active-signature');
     });
+    // The page goes back to the merchant once released: the scenario ends once it is there, not while it still goes
+    // (closing the page mid-navigation aborted the merchant page's request, which counted as a failure).
+    await page.waitForURL('**/thanks*', { timeout: 10000 });
     s.extra.requests = s.wallet.requests;
     s.extra.signed = s.wallet.signed;
   },
