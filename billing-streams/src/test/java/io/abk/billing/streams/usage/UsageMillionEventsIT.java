@@ -1,5 +1,9 @@
 package io.abk.billing.streams.usage;
 
+import static io.abk.billing.streams.usage.UsageCustomers.MERCHANT;
+import static io.abk.billing.streams.usage.UsageCustomers.customerId;
+import static io.abk.billing.streams.usage.UsageCustomers.key;
+import static io.abk.billing.streams.usage.UsageCustomers.subscription;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -61,7 +65,6 @@ class UsageMillionEventsIT {
     /** One event in twenty is a retry of an earlier one: same identifier, same content. */
     private static final int RETRY_EVERY = 20;
 
-    private static final String MERCHANT = "mer_01jq0000000000000000000000";
     private static final Instant START = Instant.parse("2026-11-01T00:00:00Z");
     private static final Instant END = Instant.parse("2026-12-01T00:00:00Z");
     private static final Instant NEXT_END = Instant.parse("2027-01-01T00:00:00Z");
@@ -172,18 +175,6 @@ class UsageMillionEventsIT {
             case 2 -> List.of(CALLS, LOGINS);
             default -> List.of(STORAGE);
         };
-    }
-
-    private static String customerId(int customer) {
-        return "cus_01jq00000000000000000%05d".formatted(customer);
-    }
-
-    private static String subscription(int customer) {
-        return "sub_01jq00000000000000000%05d".formatted(customer);
-    }
-
-    private static String key(int customer) {
-        return MeterEvents.key(MERCHANT, "test", customerId(customer));
     }
 
     private static UsageCommand command(int customer, String commandId, Object payload) {

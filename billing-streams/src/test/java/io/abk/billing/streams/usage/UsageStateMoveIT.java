@@ -1,5 +1,9 @@
 package io.abk.billing.streams.usage;
 
+import static io.abk.billing.streams.usage.UsageCustomers.MERCHANT;
+import static io.abk.billing.streams.usage.UsageCustomers.customerId;
+import static io.abk.billing.streams.usage.UsageCustomers.key;
+import static io.abk.billing.streams.usage.UsageCustomers.subscription;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -13,7 +17,6 @@ import io.abk.billing.schemas.avro.TrackUsage;
 import io.abk.billing.schemas.avro.TrackedItem;
 import io.abk.billing.schemas.avro.UsageCommand;
 import io.abk.billing.schemas.avro.UsageQuantity;
-import io.abk.billing.schemas.ids.MeterEvents;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.BillingStreamsApp;
@@ -53,7 +56,6 @@ class UsageStateMoveIT {
     private static final Duration PATIENCE = Duration.ofSeconds(120);
     private static final int PARTITIONS = 2;
     private static final int CUSTOMERS = 3;
-    private static final String MERCHANT = "mer_01jq0000000000000000000000";
     private static final Instant START = Instant.parse("2026-11-01T00:00:00Z");
     private static final Instant END = Instant.parse("2026-12-01T00:00:00Z");
     private static final TrackedItem CALLS = new TrackedItem("si_calls", "mtr_calls", "api.calls", "sum");
@@ -115,11 +117,12 @@ class UsageStateMoveIT {
                             command(
                                     customer,
                                     "cmd_close_" + customer,
-                                    new CloseUsagePeriod(sub(customer), START, END, END.plus(Duration.ofDays(31)))));
+                                    new CloseUsagePeriod(
+                                            subscription(customer), START, END, END.plus(Duration.ofDays(31)))));
                 }
                 var recorded = recorded(broker);
                 for (int customer = 0; customer < CUSTOMERS; customer++) {
-                    assertThat(recorded.get(sub(customer)))
+                    assertThat(recorded.get(subscription(customer)))
                             .as("customer %d's usage, counted before and after the move, each event once", customer)
                             .extracting(UsageQuantity::getQuantity)
                             .containsExactly(expected[customer]);
@@ -153,7 +156,8 @@ class UsageStateMoveIT {
     }
 
     private static UsageCommand track(int customer) {
-        return command(customer, "cmd_track_" + customer, new TrackUsage(sub(customer), List.of(CALLS), START, END));
+        return command(
+                customer, "cmd_track_" + customer, new TrackUsage(subscription(customer), List.of(CALLS), START, END));
     }
 
     private static UsageCommand command(int customer, String commandId, Object payload) {
@@ -223,17 +227,5 @@ class UsageStateMoveIT {
                         1),
                 new StringSerializer(),
                 values);
-    }
-
-    private static String customerId(int customer) {
-        return "cus_01jq00000000000000000%05d".formatted(customer);
-    }
-
-    private static String sub(int customer) {
-        return "sub_01jq00000000000000000%05d".formatted(customer);
-    }
-
-    private static String key(int customer) {
-        return MeterEvents.key(MERCHANT, "test", customerId(customer));
     }
 }

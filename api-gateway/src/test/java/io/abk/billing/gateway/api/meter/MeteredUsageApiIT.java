@@ -683,13 +683,7 @@ class MeteredUsageApiIT extends PaymentsIT {
                 .setAsOf(asOf.minusSeconds(60))
                 .build();
         assertThat(usageRows.upsert(older).block()).isZero();
-        assertThat(get(merchant, "test", "/v1/subscriptions/" + id + "/usage")
-                        .body()
-                        .get("items")
-                        .get(0)
-                        .get("quantity")
-                        .longValue())
-                .isEqualTo(250);
+        assertThat(firstItemQuantity(merchant, id)).isEqualTo(250);
         // and of a batch with two newer summaries of it, the newest is kept, whatever their order
         var newer = UsageSummary.newBuilder(older)
                 .setItems(List.of(new UsageQuantity(itemId, meterId, 300L, 300L)))
@@ -700,17 +694,21 @@ class MeteredUsageApiIT extends PaymentsIT {
                 .setAsOf(asOf.plusSeconds(3))
                 .build();
         assertThat(usageRows.upsertAll(List.of(newest, older, newer)).block()).isEqualTo(1);
-        assertThat(get(merchant, "test", "/v1/subscriptions/" + id + "/usage")
-                        .body()
-                        .get("items")
-                        .get(0)
-                        .get("quantity")
-                        .longValue())
-                .isEqualTo(310);
+        assertThat(firstItemQuantity(merchant, id)).isEqualTo(310);
         assertThat(get(other, "test", "/v1/subscriptions/" + id + "/usage").status())
                 .isEqualTo(404);
         assertThat(get(merchant, "live", "/v1/subscriptions/" + id + "/usage").status())
                 .isEqualTo(404);
+    }
+
+    /** The quantity of the subscription's first item, as its usage route answers it in test mode. */
+    private long firstItemQuantity(TestMerchant merchant, String subscriptionId) {
+        return get(merchant, "test", "/v1/subscriptions/" + subscriptionId + "/usage")
+                .body()
+                .get("items")
+                .get(0)
+                .get("quantity")
+                .longValue();
     }
 
     private JsonNode meter(TestMerchant merchant, String mode, String eventName, String aggregation) {
