@@ -7,7 +7,7 @@
 //
 // Usage: node checkout-browser.mjs <scenarios.json> <results.json>
 // scenarios.json: {chainIdHex?, rpcUrl?, tokenAddress?, outDir, concurrency?, scenarios: [{name, kind, ...fixture}]}
-// results.json:   {ms, results: [{name, kind, ok, error?, ms, states, screenshots, violations, finalUrl, sent, extra}]}
+// results.json:   {ms, results: [{name, kind, ok, error?, ms, states, screenshots, violations, sent, extra}]}
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -55,6 +55,8 @@ class Scenario {
     this.violations = [];
     this.problems = [];
     this.extra = {};
+    /** The merchant URLs the pages asked to go to, in order. */
+    this.returns = [];
     this.wallet = null;
     this.announced = null;
     this.contexts = [];
@@ -87,9 +89,15 @@ class Scenario {
     const context = await this.browser.newContext({ viewport: { width: WIDTH, height: 780 }, javaScriptEnabled: javaScript,
       deviceScaleFactor: 1, locale: 'en-US' });
     this.contexts.push(context);
-    // The merchant's site, which the success and cancel URLs name, answered here: no request leaves the machine.
-    await context.route(MERCHANT_SITE + '/**', (route) => route.fulfill({ status: 200, contentType: 'text/html',
-      body: '<!DOCTYPE html><html lang="en"><title>Merchant</title><h1>Back at the merchant</h1></html>' }));
+    // The merchant's site, which the success and cancel URLs name: no request leaves the machine, and the page stays
+    // where it is, recording where it asked to go (returnedTo). A paid or active page goes back to the merchant 2.5 s
+    // after it shows, and its photograph and accessibility check must not race that. The navigation is stopped
+    // (aborted), not held: Chromium paints no frame while a navigation is pending, so a screenshot taken then waits
+    // for the held navigation, which waited for the screenshot (a CI run hung there until the scenario's limit).
+    await context.route(MERCHANT_SITE + '/**', async (route) => {
+      this.returns.push(route.request().url());
+      await route.abort('aborted');
+    });
     if (this.announced) {
       await useAnnouncedWallets(context, this.announced);
     } else if (wallet) {
@@ -112,6 +120,10 @@ class Scenario {
       // A status poll in flight when the page leaves (the paid page takes the customer back to the merchant) is
       // aborted by the browser: the page's own doing, not a failure. Anything else that fails is.
       if (error === 'net::ERR_ABORTED' && ['fetch', 'xhr'].includes(request.resourceType())) {
+        return;
+      }
+      // The return to the merchant, stopped on purpose (above).
+      if (error === 'net::ERR_ABORTED' && this.returns.includes(request.url())) {
         return;
       }
       this.problems.push(`request failed: ${request.method()} ${request.url()} ${error}`);
@@ -174,29 +186,19 @@ const ON_ANVIL = { knowsChain: true };
 const SIGNING_RDNS = 'org.example.signer';
 const BATCHING_RDNS = 'org.example.batcher';
 
-/** Both announced wallets are offered, each a connect button with its rdns, name and icon; the injected one is not. */
-/**
- * Holds the page's navigation to {@code glob} until {@code during} is done: an active subscription's page leaves for
- * the merchant's success URL 2.5 s after it shows, and its photograph and accessibility check must not race that (on a
- * busy machine they took longer, and the page's context was gone mid-check).
- */
-async function holdingNavigation(page, glob, during) {
-  let release;
-  const released = new Promise((resolve) => {
-    release = resolve;
-  });
-  await page.route(glob, async (route) => {
-    await released;
-    // The merchant's page, which this machine cannot reach: an empty one in its place.
-    await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Thanks</title>' });
-  });
-  try {
-    await during();
-  } finally {
-    release();
+/** The merchant URL the page asked to go back to (stopped, see Scenario.open), awaited for at most 10 s. */
+async function returnedTo(s) {
+  const deadline = Date.now() + 10000;
+  while (s.returns.length === 0) {
+    if (Date.now() > deadline) {
+      throw new Error('the page did not go back to the merchant within 10 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  return s.returns[0];
 }
 
+/** Both announced wallets are offered, each a connect button with its rdns, name and icon; the injected one is not. */
 async function expectBothWallets(s, page) {
   const offered = await page.$$eval('[data-action="connect"]', (buttons) => buttons
       .filter((b) => !b.hidden && b.offsetParent !== null)
@@ -279,12 +281,9 @@ const scenarios = {
     s.wallet.resume('eth_sendTransaction');
     await s.expect(page, 'confirming');
     await s.shoot(page, 'confirming');
-    await holdingNavigation(page, '**/thanks*', async () => {
-      await s.expect(page, 'active', { message: /Your subscription is active: 12\.5 USDC every month/ });
-      await s.shoot(page, 'active');
-    });
-    await page.waitForURL(s.spec.successUrl, { timeout: 10000 });
-    s.extra.redirectedTo = page.url();
+    await s.expect(page, 'active', { message: /Your subscription is active: 12\.5 USDC every month/ });
+    await s.shoot(page, 'active');
+    s.extra.redirectedTo = await returnedTo(s);
     s.extra.requests = s.wallet.requests;
     // A reload afterwards: already active.
     await page.goto(s.spec.url);
@@ -315,8 +314,7 @@ const scenarios = {
     await s.shoot(page, 'ready-connected');
     await payAndConfirm(s, page);
     await s.shoot(page, 'paid');
-    await page.waitForURL(s.spec.successUrl, { timeout: 10000 });
-    s.extra.redirectedTo = page.url();
+    s.extra.redirectedTo = await returnedTo(s);
     await page.goto(s.spec.url);
     await s.expect(page, 'paid', { message: /already paid/ });
     await s.shoot(page, 'paid-reload');
@@ -523,13 +521,9 @@ const scenarios = {
     await s.expect(page, 'sending', { message: /^Step 1 of 2: sign the permit/ });
     await s.shoot(page, 'signing-permit');
     s.wallet.resume('eth_signTypedData_v4');
-    await holdingNavigation(page, '**/thanks*', async () => {
-      await s.expect(page, 'active', { message: /Your subscription is active/ });
-      await s.shoot(page, 'active-signature');
-    });
-    // The page goes back to the merchant once released: the scenario ends once it is there, not while it still goes
-    // (closing the page mid-navigation aborted the merchant page's request, which counted as a failure).
-    await page.waitForURL('**/thanks*', { timeout: 10000 });
+    await s.expect(page, 'active', { message: /Your subscription is active/ });
+    await s.shoot(page, 'active-signature');
+    s.extra.redirectedTo = await returnedTo(s);
     s.extra.requests = s.wallet.requests;
     s.extra.signed = s.wallet.signed;
   },

@@ -325,6 +325,7 @@ class CheckoutBrowserIT {
         assertThat(result.json().path("extra").path("signed").valueStream().map(JsonNode::asString))
                 .containsExactly("Permit", "SubscribeAuthorization");
         assertThat(requests(result)).doesNotContain("eth_sendTransaction", "wallet_sendCalls");
+        assertThat(result.extra("redirectedTo")).isEqualTo(SUCCESS + "?subscription");
         var subscription =
                 Subscriptions.get(api, shop.testKey(), fixture.id()).expect(200).json();
         assertThat(subscription.path("status").asString()).isEqualTo("active");
