@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * stops or closes a subscription, a close answering {@code RecordUsage} on {@code billing.subscription-commands}.
  * Summaries of the subscriptions whose counts changed go to {@code billing.usage-summaries} at each punctuation, and at
  * once after a track or a close. Per event: one identifier lookup and write, one state read and write (the state
- * store is cached, so a busy customer's entry reaches RocksDB and its changelog once per commit). Everything is
+ * store is cached, so a busy customer's entry reaches RocksDB and its changelog once per commit, and its recent
+ * customers are kept decoded beside it: {@link CustomerUsageStore}). Everything is
  * computed before anything is written, and the stores and outputs are written in the task's exactly-once
  * transaction (docs/architecture.md, "The usage processor").
  */
@@ -55,7 +56,7 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
     private boolean dueLoaded;
 
     private @Nullable ProcessorContext<String, SpecificRecord> context;
-    private @Nullable KeyValueStore<String, UsageState> states;
+    private @Nullable CustomerUsageStore states;
     private @Nullable IdentifierWindow identifiers;
     private @Nullable ProcessedCommands processed;
 
@@ -71,7 +72,8 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
         dueCustomers.clear();
         dueLoaded = false;
         this.context = context;
-        this.states = context.getStateStore(nodes.stateStore());
+        KeyValueStore<String, UsageState> stateStore = context.getStateStore(nodes.stateStore());
+        this.states = new CustomerUsageStore(stateStore);
         WindowStore<String, Long> identifierStore = context.getStateStore(nodes.identifierStore());
         this.identifiers = new IdentifierWindow(identifierStore, settings.deduplicationWindow());
         KeyValueStore<String, Long> processedStore = context.getStateStore(nodes.processedCommandStore());
@@ -103,20 +105,19 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
             return;
         }
         var states = required(this.states);
-        var stored = states.get(customerKey);
-        if (stored == null || !UsageStateMapper.counts(stored, event.getEventName())) {
+        var usage = states.get(customerKey);
+        if (usage == null || !usage.counts(event.getEventName())) {
             identifiers.remember(identifier, arrivedAtMs, now());
             meters.untracked();
             return;
         }
-        var outcome = CustomerUsageRules.apply(UsageStateMapper.toDomain(stored), UsageCommandMapper.count(event));
+        var outcome = CustomerUsageRules.apply(usage, UsageCommandMapper.count(event));
         if (!(outcome instanceof Counted counted)) {
             throw new IllegalStateException("an event came to " + outcome + " instead of a count");
         }
-        var after = UsageStateMapper.toAvro(counted.after());
         identifiers.remember(identifier, arrivedAtMs, now());
-        states.put(customerKey, after);
-        if (!UsageStateMapper.summariesDue(stored, counted.subscriptionIds())) {
+        states.put(customerKey, counted.after());
+        if (!usage.summariesDue(counted.subscriptionIds())) {
             // A customer already due is in the set, or (before the first punctuation) found there by its flags.
             dueCustomers.add(customerKey);
         }
@@ -143,13 +144,13 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
                 ? CustomerUsage.empty(
                         new Tenant(command.getMerchantId(), ModeMapper.toDomain(command.getMode())),
                         command.getCustomerId())
-                : UsageStateMapper.toDomain(stored);
+                : stored;
         var outcome = CustomerUsageRules.apply(usage, UsageCommandMapper.instruction(command));
         var context = required(this.context);
         switch (outcome) {
             case Tracked tracked -> {
                 var summary = UsageOutputMapper.summary(tracked.after(), tracked.subscription(), nowInstant());
-                states.put(customerKey, UsageStateMapper.toAvro(tracked.after()));
+                states.put(customerKey, tracked.after());
                 forwardSummary(summary);
                 log.info(
                         "event=usage_tracked subscriptionId={} items={} periodStart={} periodEnd={} merchantId={}"
@@ -167,7 +168,7 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
                     if (stopped.after().tracksNothing()) {
                         states.delete(customerKey);
                     } else {
-                        states.put(customerKey, UsageStateMapper.toAvro(stopped.after()));
+                        states.put(customerKey, stopped.after());
                     }
                 }
                 log.info(
@@ -185,7 +186,7 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
                 var open = changed ? recorded.after().subscription(recorded.subscriptionId()) : null;
                 var summary = open == null ? null : UsageOutputMapper.summary(recorded.after(), open, nowInstant());
                 if (changed) {
-                    states.put(customerKey, UsageStateMapper.toAvro(recorded.after()));
+                    states.put(customerKey, recorded.after());
                 }
                 context.forward(
                         new Record<String, SpecificRecord>(recorded.subscriptionId(), recordUsage, timestamp),
@@ -231,23 +232,15 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
     private void summarizeDue(long nowMs) {
         var states = required(this.states);
         if (!dueLoaded) {
-            try (var all = states.all()) {
-                while (all.hasNext()) {
-                    var entry = all.next();
-                    if (entry.value.getSubscriptions().stream().anyMatch(s -> s.getSummaryDue())) {
-                        dueCustomers.add(entry.key);
-                    }
-                }
-            }
+            states.forEachSummaryDue(dueCustomers::add);
             dueLoaded = true;
         }
         var asOf = Instant.ofEpochMilli(nowMs);
         for (var customerKey : dueCustomers) {
-            var stored = states.get(customerKey);
-            if (stored == null) {
+            var usage = states.get(customerKey);
+            if (usage == null) {
                 continue;
             }
-            var usage = UsageStateMapper.toDomain(stored);
             var after = usage;
             for (var subscription : usage.subscriptions()) {
                 if (subscription.summaryDue()) {
@@ -256,7 +249,7 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
                 }
             }
             if (after != usage) {
-                states.put(customerKey, UsageStateMapper.toAvro(after));
+                states.put(customerKey, after);
             }
         }
         dueCustomers.clear();

@@ -22,28 +22,6 @@ final class UsageStateMapper {
 
     private UsageStateMapper() {}
 
-    /** Whether an event named {@code eventName} counts for anything in {@code state}, without mapping it. */
-    static boolean counts(UsageState state, String eventName) {
-        for (var subscription : state.getSubscriptions()) {
-            for (var item : subscription.getItems()) {
-                if (item.getEventName().equals(eventName)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** Whether every subscription of {@code subscriptionIds} in {@code state} has its summary due already. */
-    static boolean summariesDue(UsageState state, List<String> subscriptionIds) {
-        for (var subscription : state.getSubscriptions()) {
-            if (!subscription.getSummaryDue() && subscriptionIds.contains(subscription.getSubscriptionId())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     static CustomerUsage toDomain(UsageState state) {
         var subscriptions =
                 new ArrayList<TrackedSubscription>(state.getSubscriptions().size());

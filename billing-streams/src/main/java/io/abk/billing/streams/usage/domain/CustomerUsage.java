@@ -57,6 +57,26 @@ public record CustomerUsage(Tenant tenant, String customerId, List<TrackedSubscr
                         .toList());
     }
 
+    /** Whether an event named {@code eventName} counts for one of the tracked items. */
+    public boolean counts(String eventName) {
+        for (var subscription : subscriptions) {
+            if (subscription.counts(eventName)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether every tracked subscription of {@code subscriptionIds} has its summary due already. */
+    public boolean summariesDue(List<String> subscriptionIds) {
+        for (var subscription : subscriptions) {
+            if (!subscription.summaryDue() && subscriptionIds.contains(subscription.subscriptionId())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     public boolean tracksNothing() {
         return subscriptions.isEmpty();
     }
