@@ -13,6 +13,8 @@ class CpuReferenceTest {
 
         assertThat(rate).isPositive().isFinite();
         assertThat(CpuReference.describe("before", 12.345))
-                .startsWith("CPU reference (before): 12.35 million map updates a second on one core");
+                .isEqualTo(
+                        "CPU reference (before): 12.35 million map updates a second on one core (a HashMap read by a string"
+                                + " key, a counter added to; nothing allocated)");
     }
 }
