@@ -18,17 +18,22 @@ import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * Whether the command path has caught up: billing-streams, the renewal-scheduler and settlement (chain-indexer)
- * have consumed everything written to their inputs, and nothing new was written for a while. A group at rest on a
- * partition written in transactions still shows one record there (the commit marker after its last record, which
- * a consumer steps over only with its next fetch), so up to one record a partition counts as caught up; asking
- * for the same offsets on {@link #STABLE_READS} reads in a row makes a record still in flight show by moving them.
+ * Whether the command path has caught up: billing-streams (its usage processor too), the renewal-scheduler and
+ * settlement (chain-indexer) have consumed everything written to their inputs, and nothing new was written for a
+ * while. A group at rest on a partition written in transactions still shows one record there (the commit marker after
+ * its last record, which a consumer steps over only with its next fetch), so up to one record a partition counts as
+ * caught up; asking for the same offsets on {@link #STABLE_READS} reads in a row makes a record still in flight show
+ * by moving them.
  */
 public final class Quiescence {
 
-    /** The Kafka Streams applications a command goes through (their application ids are their group ids). */
+    /**
+     * The Kafka Streams applications a command goes through (their application ids are their group ids): the usage
+     * processor's too, which a metered subscription's track and close pass through.
+     */
     private static final List<String> GROUPS = List.of(
             BillingStreamsSettings.DEFAULT_APPLICATION_ID,
+            BillingStreamsSettings.DEFAULT_APPLICATION_ID + BillingStreamsSettings.USAGE_APPLICATION_SUFFIX,
             RenewalSchedulerSettings.DEFAULT_APPLICATION_ID,
             ChainIndexerSettings.DEFAULT_APPLICATION_ID);
     /** Two commit intervals of every application and a scheduler tick (0.5 s) fit in the span of these reads. */
