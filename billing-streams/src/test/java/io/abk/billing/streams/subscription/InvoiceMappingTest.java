@@ -151,7 +151,8 @@ class InvoiceMappingTest {
                 i.refundTxHash(),
                 i.refundedAt(),
                 i.voidedAt(),
-                i.createdAt());
+                i.createdAt(),
+                null);
     }
 
     private static InvoiceSnapshot storedWithoutLines(InvoiceSnapshot snapshot) {

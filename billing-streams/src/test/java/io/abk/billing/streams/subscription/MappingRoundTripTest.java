@@ -503,7 +503,8 @@ class MappingRoundTripTest {
                 "0x" + "cd".repeat(32),
                 T0.plusSeconds(2),
                 null,
-                T0);
+                T0,
+                null);
     }
 
     private static Invoice failedWithRetry(String id) {
@@ -528,7 +529,8 @@ class MappingRoundTripTest {
                 null,
                 null,
                 null,
-                T0);
+                T0,
+                null);
     }
 
     /** A line of one unit over the invoices' period; {@code credit}: taken off the invoice. */

@@ -52,48 +52,6 @@ public record Invoice(
         }
     }
 
-    /** An invoice not finalized yet: no number. */
-    public Invoice(
-            String id,
-            InvoiceStatus status,
-            UsdcAmount amount,
-            List<InvoiceLine> lines,
-            UsdcAmount amountRefunded,
-            BillingReason billingReason,
-            Period period,
-            Instant dueAt,
-            int attemptCount,
-            @Nullable Instant nextAttemptAt,
-            @Nullable ChargeFailure lastFailure,
-            @Nullable Instant paidAt,
-            @Nullable String txHash,
-            @Nullable RelayerGas gas,
-            @Nullable String refundTxHash,
-            @Nullable Instant refundedAt,
-            @Nullable Instant voidedAt,
-            Instant createdAt) {
-        this(
-                id,
-                status,
-                amount,
-                lines,
-                amountRefunded,
-                billingReason,
-                period,
-                dueAt,
-                attemptCount,
-                nextAttemptAt,
-                lastFailure,
-                paidAt,
-                txHash,
-                gas,
-                refundTxHash,
-                refundedAt,
-                voidedAt,
-                createdAt,
-                null);
-    }
-
     /**
      * A new open invoice of {@code lines} (its amount their sum) for {@code period}, due at {@code dueAt}, with no
      * attempt made yet.
@@ -118,7 +76,8 @@ public record Invoice(
                 null,
                 null,
                 null,
-                createdAt);
+                createdAt,
+                null);
     }
 
     /** The sum of the lines that are not discounts: the amount before discounts. */

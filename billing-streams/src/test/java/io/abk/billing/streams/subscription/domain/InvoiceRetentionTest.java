@@ -130,6 +130,7 @@ class InvoiceRetentionTest {
                 i.refundTxHash(),
                 i.refundedAt(),
                 i.voidedAt(),
-                i.createdAt());
+                i.createdAt(),
+                null);
     }
 }

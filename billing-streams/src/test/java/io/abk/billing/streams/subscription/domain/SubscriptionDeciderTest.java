@@ -173,7 +173,8 @@ class SubscriptionDeciderTest {
                 null,
                 null,
                 null,
-                NOW);
+                NOW,
+                null);
         var expected = new Incomplete(new SubscriptionDetails(
                 SUBSCRIPTION_ID,
                 TENANT,
