@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.CommonClientConfigs;
@@ -22,6 +23,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -173,19 +175,9 @@ public final class UsageStateMove {
         if (topics.contains(to)) {
             return true;
         }
-        var description = Objects.requireNonNull(
-                admin.describeTopics(List.of(from))
-                        .allTopicNames()
-                        .get(30, TimeUnit.SECONDS)
-                        .get(from),
-                from);
+        var description = only(admin.describeTopics(List.of(from)).allTopicNames(), from);
         var resource = new ConfigResource(ConfigResource.Type.TOPIC, from);
-        var config = Objects.requireNonNull(
-                admin.describeConfigs(List.of(resource))
-                        .all()
-                        .get(30, TimeUnit.SECONDS)
-                        .get(resource),
-                from);
+        var config = only(admin.describeConfigs(List.of(resource)).all(), resource);
         var settings = config.entries().stream()
                 .filter(entry -> entry.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG)
                 .collect(Collectors.toMap(ConfigEntry::name, ConfigEntry::value));
@@ -195,7 +187,7 @@ public final class UsageStateMove {
                 .configs(settings);
         try {
             admin.createTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw e;
             }
@@ -243,16 +235,17 @@ public final class UsageStateMove {
 
     /** How many members of the old group are assigned a partition of an input topic. */
     private long oldMembersOnInputs(Admin admin) throws Exception {
-        var group = Objects.requireNonNull(
-                admin.describeConsumerGroups(List.of(fromApplicationId))
-                        .all()
-                        .get(30, TimeUnit.SECONDS)
-                        .get(fromApplicationId),
-                fromApplicationId);
+        var group =
+                only(admin.describeConsumerGroups(List.of(fromApplicationId)).all(), fromApplicationId);
         return group.members().stream()
                 .filter(member -> member.assignment().topicPartitions().stream()
                         .anyMatch(partition -> inputTopics.contains(partition.topic())))
                 .count();
+    }
+
+    /** The entry of {@code key} in the admin client's answer about it alone, awaited for at most 30 s. */
+    private static <K, V> V only(KafkaFuture<Map<K, V>> answer, K key) throws Exception {
+        return Objects.requireNonNull(answer.get(30, TimeUnit.SECONDS).get(key), key::toString);
     }
 
     private static String changelog(String applicationId, String store) {
