@@ -1,7 +1,5 @@
 package io.abk.billing.streams.usage;
 
-import io.abk.billing.schemas.avro.UsageState;
-import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.util.Map;
@@ -47,11 +45,10 @@ public record UsageNodes(
             "usage-summaries-sink");
 
     /**
-     * Adds the usage processor to {@code topology}, on {@code deployment}'s topics. The state store is cached: a
-     * customer's entry is rewritten by each of their events, and the cache turns the writes of one commit interval
-     * into one RocksDB write and one changelog record (under exactly-once the cache is flushed at every commit, so
-     * nothing is held back past it). The identifier window and the processed commands are written once per key, so a
-     * cache would only cost. For the same reason the identifier window's changelog is not compacted (Kafka Streams'
+     * Adds the usage processor to {@code topology}, on {@code deployment}'s topics. A customer's usage is rewritten by
+     * each of their events, so the state store holds it decoded and writes it to RocksDB and the changelog once per
+     * commit ({@link CustomerUsageStore}). The identifier window and the processed commands are written once per key,
+     * so a cache would only cost. For the same reason the identifier window's changelog is not compacted (Kafka Streams'
      * default for a window store is compact and delete): with one record per key, compaction would only have the
      * broker rewrite the largest changelog of all, one record per event, over and over without removing a record;
      * records past the window's retention are deleted as before.
@@ -70,14 +67,7 @@ public record UsageNodes(
                 commands.valueSerde().deserializer(),
                 commands.name(deployment));
         topology.addProcessor(processor, () -> new UsageProcessor(this, settings), meterEventsSource, commandsSource);
-        topology.addStateStore(
-                Stores.keyValueStoreBuilder(
-                                Stores.persistentKeyValueStore(stateStore),
-                                Serdes.String(),
-                                AvroSerde.of(UsageState.class))
-                        .withCachingEnabled()
-                        .withLoggingEnabled(Map.of()),
-                processor);
+        topology.addStateStore(CustomerUsageStore.builder(stateStore, Map.of()), processor);
         var window = settings.deduplicationWindow();
         topology.addStateStore(
                 Stores.windowStoreBuilder(

@@ -2,7 +2,6 @@ package io.abk.billing.streams.usage;
 
 import io.abk.billing.schemas.avro.MeterEvent;
 import io.abk.billing.schemas.avro.UsageCommand;
-import io.abk.billing.schemas.avro.UsageState;
 import io.abk.billing.schemas.avro.UsageSummary;
 import io.abk.billing.schemas.ids.MeterEvents;
 import io.abk.billing.schemas.mode.ModeMapper;
@@ -37,9 +36,8 @@ import org.slf4j.LoggerFactory;
  * window counts for the customer's tracked items ({@link CustomerUsageRules}); a usage command, applied once by its id, tracks,
  * stops or closes a subscription, a close answering {@code RecordUsage} on {@code billing.subscription-commands}.
  * Summaries of the subscriptions whose counts changed go to {@code billing.usage-summaries} at each punctuation, and at
- * once after a track or a close. Per event: one identifier lookup and write, one state read and write (the state
- * store is cached, so a busy customer's entry reaches RocksDB and its changelog once per commit, and its recent
- * customers are kept decoded beside it: {@link CustomerUsageStore}). Everything is
+ * once after a track or a close. Per event: one identifier lookup and write, and a change of the customer's decoded
+ * usage, which reaches RocksDB and the changelog once per commit ({@link CustomerUsageStore}). Everything is
  * computed before anything is written, and the stores and outputs are written in the task's exactly-once
  * transaction (docs/architecture.md, "The usage processor").
  */
@@ -72,8 +70,7 @@ public final class UsageProcessor implements Processor<String, SpecificRecord, S
         dueCustomers.clear();
         dueLoaded = false;
         this.context = context;
-        KeyValueStore<String, UsageState> stateStore = context.getStateStore(nodes.stateStore());
-        this.states = new CustomerUsageStore(stateStore);
+        this.states = context.getStateStore(nodes.stateStore());
         WindowStore<String, Long> identifierStore = context.getStateStore(nodes.identifierStore());
         this.identifiers = new IdentifierWindow(identifierStore, settings.deduplicationWindow());
         KeyValueStore<String, Long> processedStore = context.getStateStore(nodes.processedCommandStore());

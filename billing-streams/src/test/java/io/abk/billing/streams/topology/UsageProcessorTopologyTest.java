@@ -17,6 +17,7 @@ import io.abk.billing.schemas.avro.UsageSummary;
 import io.abk.billing.schemas.ids.MeterEvents;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streams.usage.CustomerUsageStore;
 import io.abk.billing.streams.usage.UsageNodes;
 import java.time.Duration;
 import java.time.Instant;
@@ -274,7 +275,9 @@ class UsageProcessorTopologyTest extends HarnessedTopologyTest {
         return new UsageCommand(commandId, MERCHANT, Mode.TEST, CUSTOMER, requestedAt, payload);
     }
 
+    /** What the usage state store wrote beneath itself: the test driver commits after each record. */
     private KeyValueStore<String, UsageState> state() {
-        return harness.driver.getKeyValueStore(UsageNodes.DEFAULT.stateStore());
+        var store = (CustomerUsageStore) harness.driver.getStateStore(UsageNodes.DEFAULT.stateStore());
+        return store.wrapped();
     }
 }
