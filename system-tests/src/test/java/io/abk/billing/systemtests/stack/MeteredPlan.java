@@ -17,8 +17,10 @@ import java.util.UUID;
  * @param meterId the meter
  * @param productId the product of the two prices
  * @param subscriptionId the active subscription
+ * @param eventName the meter's event name
+ * @param wallet the subscription's customer wallet
  */
-record MeteredPlan(String meterId, String productId, String subscriptionId) {
+record MeteredPlan(String meterId, String productId, String subscriptionId, String eventName, String wallet) {
 
     static final long CALLS = 1_500;
 
@@ -92,15 +94,18 @@ record MeteredPlan(String meterId, String productId, String subscriptionId) {
                                         "m-2"))))
                 .send()
                 .expect(202);
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> api.get(Subscriptions.PATH + "/" + subscriptionId + "/usage")
-                                .key(key)
-                                .send()
-                                .expect(200)
-                                .json()
-                                .at("/items/0/quantity")
-                                .asLong()
-                        == CALLS);
-        return new MeteredPlan(meterId, product.path("id").asString(), subscriptionId);
+        await().atMost(Duration.ofSeconds(30)).until(() -> usage(api, key, subscriptionId) == CALLS);
+        return new MeteredPlan(meterId, product.path("id").asString(), subscriptionId, eventName, wallet);
+    }
+
+    /** The quantity of the subscription's metered item in its open period, as {@code GET .../usage} answers it. */
+    static long usage(Api api, String key, String subscriptionId) {
+        return api.get(Subscriptions.PATH + "/" + subscriptionId + "/usage")
+                .key(key)
+                .send()
+                .expect(200)
+                .json()
+                .at("/items/0/quantity")
+                .asLong();
     }
 }

@@ -46,7 +46,10 @@ import tools.jackson.databind.JsonNode;
  *   <li>the read model equals the streams' state (each aggregate's newest snapshot on {@code billing.changes}, rendered
  *       as the API renders it, is what the API answers);</li>
  *   <li>every event reached the merchant's endpoint at least once;</li>
- *   <li>no invoice was paid twice, and no subscription renewed twice (nor was a renewal command sent twice).</li>
+ *   <li>no invoice was paid twice, and no subscription renewed twice (nor was a renewal command sent twice);</li>
+ *   <li>every usage event a gateway accepted, posted by another merchant all along ({@link ScaleOutUsage}), counted
+ *       exactly once: the usage processor's tasks on the killed replica lose what they held since their last commit
+ *       and the survivor replays it.</li>
  * </ul>
  * The replicas killed stay down: a kill through the fleet is a crash on purpose, which its supervisor does not undo.
  * It prints how long each partition took, from the kill, to answer its first command again. It runs on the process
@@ -61,6 +64,8 @@ class ScaleOutIT {
     private static final int PARTITIONS = ProcessStack.PARTITIONS;
     private static final int REPLICAS = ProcessStack.REPLICAS;
     private static final int CONCURRENCY = 4;
+    /** Metered subscriptions the usage events go to: their customers spread over the usage processor's partitions. */
+    private static final int METERED_CUSTOMERS = 6;
     /** Answered operations between the steps: enough to spread over every partition. */
     private static final int STEP = 60;
 
@@ -91,9 +96,16 @@ class ScaleOutIT {
                     .expect(201);
             Clocks.advance(api, key, 60); // frozen a minute ahead: renewals then follow this clock only
             var link = ScaleOutLoad.newPaymentLink(api, key);
+            // a merchant of its own for usage, whose clock does not move: its periods stay open throughout
+            var usageKey = api.newMerchant("scale-out-usage").testKey();
+            var plans = new ArrayList<MeteredPlan>();
+            for (int i = 0; i < METERED_CUSTOMERS; i++) {
+                plans.add(MeteredPlan.make(api, usageKey));
+            }
 
             // given a mixed load over both gateways, on partitions split between the replicas of every group
-            try (var load = new ScaleOutLoad(fleet::gatewayUrls, key, link, "so")) {
+            try (var load = new ScaleOutLoad(fleet::gatewayUrls, key, link, "so");
+                    var usage = new ScaleOutUsage(fleet::gatewayUrls, usageKey, plans)) {
                 load.start(CONCURRENCY);
                 awaitAnswered(load, STEP);
                 groups.awaitEveryMemberHasPartitions(REPLICAS, STEP_LIMIT);
@@ -124,6 +136,12 @@ class ScaleOutIT {
                 awaitAnswered(load, load.answered() + STEP);
                 groups.awaitEveryMemberHasPartitions(REPLICAS, STEP_LIMIT);
                 load.close();
+                usage.close();
+                var usageAfterKill = usage.batchesAcceptedSince(killedAt);
+                System.out.printf("scale-out: %d usage batches accepted after the kill%n", usageAfterKill);
+                assertThat(usageAfterKill)
+                        .as("usage batches accepted after the kill")
+                        .isPositive();
                 assertThat(killed).as("replicas killed on purpose stay down").noneMatch(ServiceProcess::isAlive);
                 assertThat(killed.stream().map(ServiceProcess::restarts).toList())
                         .as("restarts of the replicas killed on purpose")
@@ -140,6 +158,7 @@ class ScaleOutIT {
                 var latest = awaitReadModelEqualsStreamsState(topics, live, key, merchant.id());
                 assertNothingPaidOrRenewedTwice(topics, latest, merchant.id());
                 awaitEveryEventDelivered(topics, receiver, merchant.id());
+                awaitUsageCountedOnce(live, usageKey, plans, usage);
                 awaitEachProcessShowsItsMeters(fleet);
             }
         }
@@ -205,6 +224,23 @@ class ScaleOutIT {
                     .asString()
                     .contains(meters));
         });
+    }
+
+    /** Each metered subscription reads its plan's calls and every event accepted for it: none lost, none twice. */
+    private static void awaitUsageCountedOnce(Api api, String key, List<MeteredPlan> plans, ScaleOutUsage usage) {
+        System.out.printf(
+                "scale-out: usage events accepted per metered subscription: %s%n",
+                plans.stream()
+                        .map(plan -> usage.accepted(plan.subscriptionId()))
+                        .toList());
+        for (var plan : plans) {
+            long expected = MeteredPlan.CALLS + usage.accepted(plan.subscriptionId());
+            await().atMost(SETTLE_LIMIT)
+                    .pollInterval(Duration.ofSeconds(1))
+                    .untilAsserted(() -> assertThat(MeteredPlan.usage(api, key, plan.subscriptionId()))
+                            .as("usage of " + plan.subscriptionId())
+                            .isEqualTo(expected));
+        }
     }
 
     private static void awaitAnswered(ScaleOutLoad load, int count) {
