@@ -51,10 +51,10 @@ public final class MeterEventLoad {
     public record Sent(long events, long sends) {}
 
     /**
-     * Produces {@code events} distinct events (and a retry of an earlier one every {@value #RETRY_EVERY} sends) and
-     * returns once the broker has them all.
+     * Produces {@code events} distinct events, their identifiers numbered from {@code firstIdentifier} (and a retry of
+     * an earlier one of them every {@value #RETRY_EVERY} sends), and returns once the broker has them all.
      */
-    public Sent produce(String bootstrap, int events) {
+    public Sent produce(String bootstrap, long firstIdentifier, int events) {
         var props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -75,14 +75,15 @@ public final class MeterEventLoad {
             var name = topic.name(Deployment.DEFAULT);
             for (int i = 0; i < events; i++) {
                 int customer = i % customers;
-                producer.send(new ProducerRecord<>(name, customerKeys[customer], event(customerIds[customer], i)));
+                producer.send(new ProducerRecord<>(
+                        name, customerKeys[customer], event(customerIds[customer], firstIdentifier + i)));
                 sends++;
                 if (i % RETRY_EVERY == RETRY_EVERY - 1) {
                     // a retry of an event sent a moment ago, to the same customer
                     int earlier = i - customers;
                     if (earlier >= 0) {
                         producer.send(new ProducerRecord<>(
-                                name, customerKeys[customer], event(customerIds[customer], earlier)));
+                                name, customerKeys[customer], event(customerIds[customer], firstIdentifier + earlier)));
                         sends++;
                     }
                 }
@@ -92,7 +93,7 @@ public final class MeterEventLoad {
         return new Sent(events, sends);
     }
 
-    private MeterEvent event(String customerId, int i) {
+    private MeterEvent event(String customerId, long i) {
         var now = Instant.now();
         return MeterEvent.newBuilder()
                 .setMerchantId(merchantId)
