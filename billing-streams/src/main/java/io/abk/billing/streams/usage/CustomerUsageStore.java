@@ -48,7 +48,6 @@ public final class CustomerUsageStore extends WrappedStateStore<KeyValueStore<St
     /** Changed customers held per task before all are written ahead of the commit (a few megabytes at most). */
     static final int CHANGED_CUSTOMERS = 10_000;
 
-    private final int decodedCustomers;
     private final int changedCustomers;
     private final Map<String, CustomerUsage> decoded;
     /** Customers changed since the last write-back, in the order they were first changed. */
@@ -60,12 +59,11 @@ public final class CustomerUsageStore extends WrappedStateStore<KeyValueStore<St
             throw new IllegalArgumentException("decodedCustomers and changedCustomers must be positive, were "
                     + decodedCustomers + " and " + changedCustomers);
         }
-        this.decodedCustomers = decodedCustomers;
         this.changedCustomers = changedCustomers;
         this.decoded = new LinkedHashMap<>(64, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, CustomerUsage> eldest) {
-                return size() > CustomerUsageStore.this.decodedCustomers;
+                return size() > decodedCustomers;
             }
         };
     }

@@ -64,8 +64,6 @@ class ScaleOutIT {
     private static final int PARTITIONS = ProcessStack.PARTITIONS;
     private static final int REPLICAS = ProcessStack.REPLICAS;
     private static final int CONCURRENCY = 4;
-    /** Metered subscriptions the usage events go to: their customers spread over the usage processor's partitions. */
-    private static final int METERED_CUSTOMERS = 6;
     /** Answered operations between the steps: enough to spread over every partition. */
     private static final int STEP = 60;
 
@@ -98,14 +96,10 @@ class ScaleOutIT {
             var link = ScaleOutLoad.newPaymentLink(api, key);
             // a merchant of its own for usage, whose clock does not move: its periods stay open throughout
             var usageKey = api.newMerchant("scale-out-usage").testKey();
-            var plans = new ArrayList<MeteredPlan>();
-            for (int i = 0; i < METERED_CUSTOMERS; i++) {
-                plans.add(MeteredPlan.make(api, usageKey));
-            }
 
             // given a mixed load over both gateways, on partitions split between the replicas of every group
             try (var load = new ScaleOutLoad(fleet::gatewayUrls, key, link, "so");
-                    var usage = new ScaleOutUsage(fleet::gatewayUrls, usageKey, plans)) {
+                    var usage = new ScaleOutUsage(api, fleet::gatewayUrls, usageKey)) {
                 load.start(CONCURRENCY);
                 awaitAnswered(load, STEP);
                 groups.awaitEveryMemberHasPartitions(REPLICAS, STEP_LIMIT);
@@ -158,7 +152,7 @@ class ScaleOutIT {
                 var latest = awaitReadModelEqualsStreamsState(topics, live, key, merchant.id());
                 assertNothingPaidOrRenewedTwice(topics, latest, merchant.id());
                 awaitEveryEventDelivered(topics, receiver, merchant.id());
-                awaitUsageCountedOnce(live, usageKey, plans, usage);
+                usage.awaitCountedOnce(live, SETTLE_LIMIT);
                 awaitEachProcessShowsItsMeters(fleet);
             }
         }
@@ -224,23 +218,6 @@ class ScaleOutIT {
                     .asString()
                     .contains(meters));
         });
-    }
-
-    /** Each metered subscription reads its plan's calls and every event accepted for it: none lost, none twice. */
-    private static void awaitUsageCountedOnce(Api api, String key, List<MeteredPlan> plans, ScaleOutUsage usage) {
-        System.out.printf(
-                "scale-out: usage events accepted per metered subscription: %s%n",
-                plans.stream()
-                        .map(plan -> usage.accepted(plan.subscriptionId()))
-                        .toList());
-        for (var plan : plans) {
-            long expected = MeteredPlan.CALLS + usage.accepted(plan.subscriptionId());
-            await().atMost(SETTLE_LIMIT)
-                    .pollInterval(Duration.ofSeconds(1))
-                    .untilAsserted(() -> assertThat(MeteredPlan.usage(api, key, plan.subscriptionId()))
-                            .as("usage of " + plan.subscriptionId())
-                            .isEqualTo(expected));
-        }
     }
 
     private static void awaitAnswered(ScaleOutLoad load, int count) {

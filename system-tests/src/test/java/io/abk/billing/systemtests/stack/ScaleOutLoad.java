@@ -1,15 +1,12 @@
 package io.abk.billing.systemtests.stack;
 
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -38,12 +35,7 @@ final class ScaleOutLoad implements AutoCloseable {
         }
     }
 
-    /** How long one request may keep retrying: far above a failover (session timeouts of 10 s, a rebalance). */
-    private static final Duration GIVE_UP_AFTER = Duration.ofSeconds(120);
-    /** Between retries of one request: a client's back-off, so a dead gateway is not hammered. */
-    private static final Duration BACK_OFF = Duration.ofMillis(250);
-
-    private final Supplier<List<String>> gateways;
+    private final LiveGateways gateways;
     private final String key;
     private final String linkId;
     private final String run;
@@ -53,7 +45,7 @@ final class ScaleOutLoad implements AutoCloseable {
     private volatile boolean running = true;
 
     ScaleOutLoad(Supplier<List<String>> gateways, String key, String linkId, String run) {
-        this.gateways = gateways;
+        this.gateways = new LiveGateways(gateways);
         this.key = key;
         this.linkId = linkId;
         this.run = run;
@@ -147,47 +139,30 @@ final class ScaleOutLoad implements AutoCloseable {
     private Outcome send(
             String operation, int number, String method, String path, Map<String, Object> body, boolean repeatable) {
         var startedAt = Instant.now();
-        var giveUpAt = System.nanoTime() + GIVE_UP_AFTER.toNanos();
-        for (int attempt = 0; System.nanoTime() - giveUpAt < 0; attempt++) {
-            var live = gateways.get();
-            if (live.isEmpty()) {
-                pause();
-                continue;
-            }
-            var gateway = live.get(Math.floorMod(number + attempt, live.size()));
-            var call = new Call(gateway, method, path)
-                    .timeout(Duration.ofSeconds(30))
-                    .json(body);
-            if (path.startsWith("/v1/")) {
-                call.key(key).idempotencyKey(run + "-" + operation + "-" + number);
-            }
-            Reply reply;
-            try {
-                reply = call.sendAsync().get(40, TimeUnit.SECONDS);
-            } catch (Exception broken) {
-                if (!repeatable) {
-                    return record(new Outcome(operation, number, 0, null, startedAt, Instant.now()));
-                }
-                pause();
-                continue;
-            }
-            var inFlight = reply.status() == 409 && "idempotency_in_progress".equals(reply.code());
-            if (reply.status() == 503 || inFlight) {
-                pause();
-                continue;
-            }
-            return record(new Outcome(operation, number, reply.status(), reply.json(), startedAt, Instant.now()));
-        }
-        return record(new Outcome(operation, number, 0, null, startedAt, Instant.now()));
+        var reply = gateways.send(
+                number,
+                gateway -> {
+                    var call = new Call(gateway, method, path).json(body);
+                    if (path.startsWith("/v1/")) {
+                        call.key(key).idempotencyKey(run + "-" + operation + "-" + number);
+                    }
+                    return call;
+                },
+                answer -> answer.status() == 503
+                        || (answer.status() == 409 && "idempotency_in_progress".equals(answer.code())),
+                repeatable);
+        return record(new Outcome(
+                operation,
+                number,
+                reply.map(Reply::status).orElse(0),
+                reply.map(Reply::json).orElse(null),
+                startedAt,
+                Instant.now()));
     }
 
     private Outcome record(Outcome outcome) {
         outcomes.add(outcome);
         return outcome;
-    }
-
-    private static void pause() {
-        LockSupport.parkNanos(BACK_OFF.toNanos());
     }
 
     /** Stops starting operations and waits for those in flight to get their answers. */
@@ -196,7 +171,7 @@ final class ScaleOutLoad implements AutoCloseable {
         running = false;
         for (var worker : workers) {
             try {
-                worker.join(GIVE_UP_AFTER.plusSeconds(60).toMillis());
+                worker.join(LiveGateways.GIVE_UP_AFTER.plusSeconds(60).toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
