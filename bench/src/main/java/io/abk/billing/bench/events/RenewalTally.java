@@ -10,10 +10,18 @@ import org.HdrHistogram.Histogram;
 /**
  * The renewals of one merchant's subscriptions as {@code billing.events} tells them: each {@code invoice.paid} of a
  * {@code subscription_cycle} invoice, by subscription, with when it was seen after the clock move. A renewal is
- * exactly once when every subscription has one such event and none has two.
+ * exactly once when every subscription has one such event and none has two. {@link #fundingChecks} counts the
+ * funding checks before a renewal the same way, by their {@code invoice.upcoming}.
  */
 public final class RenewalTally {
 
+    /** What one subscription's counted event is. */
+    private enum Counted {
+        RENEWAL,
+        FUNDING_CHECK
+    }
+
+    private final Counted counted;
     private final String merchantId;
     private final Set<String> subscriptionIds;
     private final long movedAtNanos;
@@ -29,6 +37,18 @@ public final class RenewalTally {
 
     /** @param milestone a count whose time is noted too (the 100,000th renewal) */
     public RenewalTally(String merchantId, Set<String> subscriptionIds, long movedAtNanos, int milestone) {
+        this(Counted.RENEWAL, merchantId, subscriptionIds, movedAtNanos, milestone);
+    }
+
+    /** The funding checks before the renewals: one {@code invoice.upcoming} per subscription. */
+    public static RenewalTally fundingChecks(
+            String merchantId, Set<String> subscriptionIds, long movedAtNanos, int milestone) {
+        return new RenewalTally(Counted.FUNDING_CHECK, merchantId, subscriptionIds, movedAtNanos, milestone);
+    }
+
+    private RenewalTally(
+            Counted counted, String merchantId, Set<String> subscriptionIds, long movedAtNanos, int milestone) {
+        this.counted = counted;
         this.merchantId = merchantId;
         this.subscriptionIds = subscriptionIds;
         this.movedAtNanos = movedAtNanos;
@@ -36,9 +56,18 @@ public final class RenewalTally {
     }
 
     public void accept(BillingEvent event, long receivedNanos) {
-        if (!event.getMerchantId().equals(merchantId)
-                || event.getData().getInvoice() == null
-                || !event.getData().getInvoice().getBillingReason().equals("subscription_cycle")) {
+        if (!event.getMerchantId().equals(merchantId)) {
+            return;
+        }
+        if (counted == Counted.FUNDING_CHECK) {
+            // An upcoming renewal is no invoice yet: the event carries its figures, not an invoice.
+            if (event.getType().equals("invoice.upcoming")) {
+                paid(event.getAggregateId(), receivedNanos);
+            }
+            return;
+        }
+        var invoice = event.getData().getInvoice();
+        if (invoice == null || !invoice.getBillingReason().equals("subscription_cycle")) {
             return;
         }
         switch (event.getType()) {
@@ -73,7 +102,10 @@ public final class RenewalTally {
         return paidBySubscription.size();
     }
 
-    /** Every cycle {@code invoice.paid} of the merchant, repeats and unknown subscriptions included. */
+    /**
+     * Every counted event of the merchant (a cycle {@code invoice.paid}, or an {@code invoice.upcoming}), repeats and
+     * unknown subscriptions included.
+     */
     public long paidEvents() {
         return paid;
     }

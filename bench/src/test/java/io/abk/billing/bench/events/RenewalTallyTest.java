@@ -106,4 +106,37 @@ class RenewalTallyTest {
         assertThat(tally.renewed()).isZero();
         assertThat(tally.firstNanos()).isNegative();
     }
+
+    private static BillingEvent upcoming(String merchant, String subscription) {
+        var at = Instant.parse("2027-02-13T00:00:00Z");
+        return BillingEvent.newBuilder()
+                .setEventId("evt_" + subscription + "upcoming")
+                .setType("invoice.upcoming")
+                .setCreatedAt(at)
+                .setMerchantId(merchant)
+                .setMode(Mode.TEST)
+                .setAggregateId(subscription)
+                .setData(EventData.newBuilder().build())
+                .build();
+    }
+
+    @Test
+    void shouldCountEachSubscriptionsUpcomingInvoiceAndNoPaymentWhenTallyingFundingChecks() {
+        var tally = RenewalTally.fundingChecks(MERCHANT, Set.of("sub_a", "sub_b"), MOVED, 2);
+
+        tally.accept(upcoming(MERCHANT, "sub_a"), MOVED + MS);
+        tally.accept(paid("sub_b"), MOVED + 2 * MS);
+        tally.accept(upcoming("mer_other", "sub_b"), MOVED + 3 * MS);
+
+        assertThat(tally.renewed()).isEqualTo(1);
+        assertThat(tally.exactlyOnce()).isFalse();
+
+        tally.accept(upcoming(MERCHANT, "sub_b"), MOVED + 4 * MS);
+        assertThat(tally.exactlyOnce()).isTrue();
+        assertThat(tally.lastNanos()).isEqualTo(4 * MS);
+
+        tally.accept(upcoming(MERCHANT, "sub_a"), MOVED + 5 * MS);
+        assertThat(tally.extra()).isEqualTo(1);
+        assertThat(tally.exactlyOnce()).isFalse();
+    }
 }
