@@ -26,6 +26,15 @@ public interface AggregateAdapter<C, A> {
     default void init(ProcessorContext<?, ?> context) {}
 
     /**
+     * The commands {@code command} carries when it is a batch (the scheduler's renewals of one tick), each to be
+     * applied exactly as if it had come alone, in order; null when it is a single command, as every command is by
+     * default.
+     */
+    default @Nullable List<C> batchItems(C command) {
+        return null;
+    }
+
+    /**
      * Decides {@code command}, whose header is {@code header}, against {@code stored} (null: no aggregate
      * under this key yet; else the aggregate the key names).
      */

@@ -49,4 +49,20 @@ final class CommandMeters {
                         "none")
                 .increment();
     }
+
+    /**
+     * {@code billing_command_batch_items{aggregate, type}}: how many commands each batch command carried (its items
+     * are counted one by one in {@code billing_commands_total} under their own type).
+     */
+    static void batch(String store, String type, int items) {
+        Metrics.summary(
+                        "billing.command.batch.items",
+                        "service",
+                        SERVICE,
+                        "aggregate",
+                        store.replace("-aggregates", ""),
+                        "type",
+                        type)
+                .record(items);
+    }
 }

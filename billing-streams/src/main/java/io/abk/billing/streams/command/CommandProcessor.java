@@ -1,6 +1,7 @@
 package io.abk.billing.streams.command;
 
 import io.abk.billing.schemas.avro.Change;
+import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -64,6 +65,11 @@ public final class CommandProcessor<C extends SpecificRecord, A>
                     "a command record without a value: key=" + record.key() + " store=" + nodes.aggregateStore());
         }
         var header = CommandHeader.of(envelope);
+        var items = adapter.batchItems(envelope);
+        if (items != null) {
+            applyBatch(context, processed, record, header, items);
+            return;
+        }
         if (record.key() == null || !record.key().equals(header.aggregateId())) {
             // The single-writer rule: a command on another aggregate's partition must not touch the store there.
             throw new IllegalArgumentException("a command must be keyed by its aggregate's id: key=" + record.key()
@@ -71,6 +77,46 @@ public final class CommandProcessor<C extends SpecificRecord, A>
         }
         try (var fields = LogFields.of(header)) {
             apply(context, processed, record, header, envelope);
+        }
+    }
+
+    /**
+     * Applies each command of a batch exactly as if it had come alone under its own key: its own command id
+     * de-duplicates it, its own change answers it, and a rejected item rejects only itself. An item for an aggregate
+     * this task does not hold finds no aggregate and is rejected, so a batch can never write another task's
+     * aggregate. An item that throws (a bug) does not stop the items after it; once all were tried, the batch is
+     * thrown to the failure handler, which sends it to the dead-letter topic: replayed from there, the items applied
+     * already are skipped as duplicates and only the failed ones are tried again.
+     */
+    private void applyBatch(
+            ProcessorContext<String, SpecificRecord> context,
+            ProcessedCommands processed,
+            Record<String, C> record,
+            CommandHeader batch,
+            List<C> items) {
+        RuntimeException failure = null;
+        int failed = 0;
+        for (var item : items) {
+            var header = CommandHeader.of(item);
+            try (var fields = LogFields.of(header)) {
+                apply(context, processed, record.withKey(header.aggregateId()).withValue(item), header, item);
+            } catch (RuntimeException e) {
+                log.error(
+                        "event=batch_item_failed batchCommandId={} commandId={} aggregateId={}",
+                        batch.commandId(),
+                        header.commandId(),
+                        header.aggregateId(),
+                        e);
+                failed++;
+                if (failure == null) {
+                    failure = e;
+                }
+            }
+        }
+        CommandMeters.batch(nodes.aggregateStore(), batch.type(), items.size());
+        if (failure != null) {
+            throw new IllegalStateException(
+                    "batch " + batch.commandId() + ": " + failed + " of " + items.size() + " commands failed", failure);
         }
     }
 

@@ -3,9 +3,12 @@ package io.abk.billing.streams.subscription;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.RenewSubscription;
+import io.abk.billing.schemas.avro.RenewSubscriptions;
 import io.abk.billing.schemas.avro.SettledInvoice;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.command.AggregateEnvelope;
 import io.abk.billing.streams.command.AggregateAdapter;
 import io.abk.billing.streams.command.Changes;
 import io.abk.billing.streams.command.CommandHeader;
@@ -70,6 +73,31 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
     public void init(ProcessorContext<?, ?> context) {
         KeyValueStore<String, SettledInvoice> store = context.getStateStore(nodes.settledInvoicesStore());
         settledInvoices = new SettledInvoiceStore(store);
+    }
+
+    /**
+     * A {@code RenewSubscriptions} of the renewal-scheduler stands for one {@code RenewSubscription} per item, each
+     * with the envelope the scheduler would have sent it in alone.
+     */
+    @Override
+    public @Nullable List<SubscriptionCommand> batchItems(SubscriptionCommand command) {
+        if (!(command.getPayload() instanceof RenewSubscriptions renewals)) {
+            return null;
+        }
+        var items = new ArrayList<SubscriptionCommand>(renewals.getItems().size());
+        for (var item : renewals.getItems()) {
+            items.add(AggregateEnvelope.SUBSCRIPTION.command(
+                    item.getCommandId(),
+                    item.getSubscriptionId(),
+                    item.getMerchantId(),
+                    item.getMode(),
+                    item.getRequestedAt(),
+                    null,
+                    RenewSubscription.newBuilder()
+                            .setPeriodEnd(item.getPeriodEnd())
+                            .build()));
+        }
+        return items;
     }
 
     @Override

@@ -13,8 +13,11 @@ import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.CompleteSubscription;
 import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
+import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.RenewSubscription;
+import io.abk.billing.schemas.avro.RenewSubscriptions;
+import io.abk.billing.schemas.avro.RenewalItem;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.UpdateSubscription;
@@ -106,6 +109,73 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
         assertThat(subscription(stale).getCurrentPeriodEnd()).isEqualTo(NEXT_END);
         assertThat(harness.events.isEmpty()).isTrue();
         assertThat(harness.chainRequests.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldApplyEachRenewalOfABatchAsItsOwnCommandAndEachOnlyOnceWhenTheBatchIsReplayed() {
+        var other = "sub_01jvqz0000000000000000000s";
+        harness.send(CommandEnvelopes.create("cmd_create_s", other, CREATED_AT));
+        harness.send(CommandEnvelopes.command("cmd_act_s", other, CREATED_AT, new ActivateSubscription("9")));
+        harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
+        harness.drain();
+        var otherRenewId = Ids.derivedId(IdPrefix.COMMAND, PERIOD_END, other + ":" + PERIOD_END + ":renew");
+        var missing = "sub_01jvqz0000000000000000000t";
+        var batch = CommandEnvelopes.scheduled(
+                "renewals:" + RENEW_ID,
+                SUB,
+                PERIOD_END,
+                new RenewSubscriptions(List.of(
+                        renewal(RENEW_ID, SUB),
+                        renewal(otherRenewId, other),
+                        // a subscription this task does not hold: rejected alone, nothing of it written
+                        renewal("cmd_missing", missing))));
+
+        harness.commands.pipeInput(SUB, batch);
+
+        var changes = harness.changes.readRecordsToList();
+        assertThat(changes)
+                .extracting(
+                        record -> record.key(),
+                        record -> record.value().getCommandId(),
+                        record -> record.value().getOutcome())
+                .containsExactly(
+                        tuple(SUB, RENEW_ID, Outcome.ACCEPTED),
+                        tuple(other, otherRenewId, Outcome.ACCEPTED),
+                        tuple(missing, "cmd_missing", Outcome.REJECTED));
+        assertThat(invoice(changes.getFirst().value()).getId()).isEqualTo(RENEWAL);
+        assertThat(changes.get(2).value().getRejection().getCode()).isEqualTo("resource_missing");
+        assertThat(harness.events.readValuesToList())
+                .extracting(BillingEvent::getType, BillingEvent::getAggregateId)
+                .containsExactly(tuple("invoice.created", SUB), tuple("invoice.created", other));
+        var requests = harness.chainRequests.readRecordsToList();
+        assertThat(requests)
+                .extracting(record -> record.value().getSubscriptionId())
+                .containsExactly(SUB, other);
+        assertThat(requests.getFirst().key()).isEqualTo(RENEWAL);
+
+        // The scheduler fires the batch again after a crash, or one of its renewals alone: each item applies once.
+        harness.commands.pipeInput(SUB, batch);
+        harness.commands.pipeInput(
+                SUB, CommandEnvelopes.scheduled(RENEW_ID, SUB, PERIOD_END, new RenewSubscription(PERIOD_END)));
+        assertThat(harness.changes.isEmpty()).isTrue();
+        assertThat(harness.events.isEmpty()).isTrue();
+        assertThat(harness.chainRequests.isEmpty()).isTrue();
+        assertThat(harness.deadLetters.isEmpty()).isTrue();
+
+        // Each renewal goes on alone: the first one's charge settles it.
+        var paid = harness.send(CommandEnvelopes.settled(requests.getFirst().value(), true));
+        assertThat(subscription(paid).getCurrentPeriodEnd()).isEqualTo(NEXT_END);
+    }
+
+    private static RenewalItem renewal(String commandId, String subscriptionId) {
+        return RenewalItem.newBuilder()
+                .setCommandId(commandId)
+                .setSubscriptionId(subscriptionId)
+                .setMerchantId(CommandEnvelopes.MERCHANT_ID)
+                .setMode(Mode.TEST)
+                .setRequestedAt(PERIOD_END)
+                .setPeriodEnd(PERIOD_END)
+                .build();
     }
 
     @Test

@@ -8,8 +8,12 @@ import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.ExpirePayment;
 import io.abk.billing.schemas.avro.ExpirePaymentLink;
 import io.abk.billing.schemas.avro.RenewSubscription;
+import io.abk.billing.schemas.avro.RenewSubscriptions;
+import io.abk.billing.schemas.avro.RenewalItem;
 import io.abk.billing.schemas.command.AggregateEnvelope;
 import io.abk.billing.schemas.mode.ModeMapper;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A due item to the command its aggregate receives: the item's command id, merchant and mode, {@code requestedAt}
@@ -17,6 +21,9 @@ import io.abk.billing.schemas.mode.ModeMapper;
  * request id (no HTTP request is behind it).
  */
 final class CommandMapper {
+
+    /** What a {@code RenewSubscriptions} command's own id starts with, before its first item's command id. */
+    static final String BATCH_PREFIX = "renewals:";
 
     private CommandMapper() {}
 
@@ -54,6 +61,37 @@ final class CommandMapper {
                         item,
                         ExpirePaymentLink.newBuilder().build()));
         };
+    }
+
+    /**
+     * Renewals fired together, as one {@code RenewSubscriptions}: each item carries what its own
+     * {@code RenewSubscription} envelope would; the envelope is the first item's, under a command id of its own
+     * ({@code renewals:} and the first item's), which billing-streams never records as applied.
+     */
+    static DueCommand renewals(List<DueItem> renewals) {
+        var items = new ArrayList<RenewalItem>(renewals.size());
+        for (var item : renewals) {
+            if (!(item.action() instanceof DueAction.Renew renew)) {
+                throw new IllegalArgumentException("not a renewal: " + item.commandId());
+            }
+            items.add(RenewalItem.newBuilder()
+                    .setCommandId(item.commandId())
+                    .setSubscriptionId(item.aggregateId())
+                    .setMerchantId(item.merchantId())
+                    .setMode(ModeMapper.toAvro(item.mode()))
+                    .setRequestedAt(item.dueAt())
+                    .setPeriodEnd(renew.periodEnd())
+                    .build());
+        }
+        var first = renewals.getFirst();
+        return new DueCommand.ForSubscription(AggregateEnvelope.SUBSCRIPTION.command(
+                BATCH_PREFIX + first.commandId(),
+                first.aggregateId(),
+                first.merchantId(),
+                ModeMapper.toAvro(first.mode()),
+                first.dueAt(),
+                null,
+                RenewSubscriptions.newBuilder().setItems(items).build()));
     }
 
     private static DueCommand subscription(DueItem item, Object payload) {

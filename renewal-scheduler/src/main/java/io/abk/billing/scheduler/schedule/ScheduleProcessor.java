@@ -1,5 +1,6 @@
 package io.abk.billing.scheduler.schedule;
 
+import io.abk.billing.scheduler.domain.DueAction;
 import io.abk.billing.scheduler.domain.DueEntry;
 import io.abk.billing.scheduler.domain.DueItem;
 import io.abk.billing.scheduler.domain.DuePolicy;
@@ -27,7 +28,9 @@ import org.slf4j.LoggerFactory;
  *       first charge after {@code complete} depends on the subscription, and the invoice did not change.</li>
  *   <li>Every {@code tick} of wall-clock time, the due items fire in due-time order (see {@link DueFiring}), each
  *       removed in the same exactly-once transaction as its command is written, so a crash replays the
- *       punctuation and fires the same command ids again at most.</li>
+ *       punctuation and fires the same command ids again at most. Renewals that fire one after the other go out
+ *       together, as one {@code RenewSubscriptions} command ({@link RenewalBatch}); any other item first sends the
+ *       renewals fired before it, so each partition receives its commands in due order as before.</li>
  * </ul>
  * The output record's timestamp is the wall clock, not the due time: a test item's due time may be years away
  * from now, and the command topics' 7-day retention goes by record timestamps.
@@ -35,6 +38,12 @@ import org.slf4j.LoggerFactory;
 public final class ScheduleProcessor implements Processor<String, Change, String, DueCommand> {
 
     private static final Logger log = LoggerFactory.getLogger(ScheduleProcessor.class);
+
+    /**
+     * The most renewals one {@code RenewSubscriptions} command carries: about 130 bytes each, so a command stays far
+     * below the broker's 1 MB record limit, and one subscription task applies it within one commit interval.
+     */
+    public static final int RENEWALS_PER_COMMAND = 500;
 
     private final ScheduleNodes nodes;
     private final Duration tick;
@@ -60,8 +69,18 @@ public final class ScheduleProcessor implements Processor<String, Change, String
         this.stores = dueStores;
         var firing = new DueFiring(index, clocks);
         context.schedule(tick, PunctuationType.WALL_CLOCK_TIME, wallNowMs -> {
-            int fired = firing.fireDue(
-                    wallNowMs, firesPerTick, (key, item) -> fire(context, dueStores, key, item, wallNowMs));
+            var renewals = new RenewalBatch(RENEWALS_PER_COMMAND, wallNowMs, context);
+            int fired = firing.fireDue(wallNowMs, firesPerTick, (key, item) -> {
+                if (item.action() instanceof DueAction.Renew) {
+                    renewals.add(item);
+                } else {
+                    // In due order: the renewals fired before this item go out before it.
+                    renewals.send();
+                    context.forward(new Record<>(item.aggregateId(), CommandMapper.toCommand(item), wallNowMs));
+                }
+                fired(dueStores, key, item);
+            });
+            renewals.send();
             if (fired > 0) {
                 log.info("event=due_items_fired task={} count={} budget={}", context.taskId(), fired, firesPerTick);
             }
@@ -123,14 +142,8 @@ public final class ScheduleProcessor implements Processor<String, Change, String
         }
     }
 
-    private static void fire(
-            ProcessorContext<String, DueCommand> context,
-            DueStores dueStores,
-            String key,
-            DueItem item,
-            long wallNowMs) {
-        var command = CommandMapper.toCommand(item);
-        context.forward(new Record<>(item.aggregateId(), command, wallNowMs));
+    /** The item is done here: it leaves the index in the transaction that writes its command. */
+    private static void fired(DueStores dueStores, String key, DueItem item) {
         dueStores.fired(key, item);
         ScheduleMeters.fired(item.kind());
         log.debug(
