@@ -46,6 +46,8 @@ public final class Renewals {
     private static final Duration QUIET_WAIT = Duration.ofMinutes(2);
 
     private static final long PROGRESS_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** A phase in which nothing was counted this long, with the command path at rest, has nothing coming. */
+    private static final Duration NOTHING_CAME = Duration.ofSeconds(30);
 
     private Renewals() {}
 
@@ -140,6 +142,14 @@ public final class Renewals {
                 if (System.nanoTime() > nextProgress) {
                     System.out.printf("bench: renewals: %d of %d %s%n", tally.renewed(), count, done);
                     nextProgress += PROGRESS_EVERY_NANOS;
+                    // A stack that checks no funding (BILLING_FUNDING_CHECK_LEAD=PT0S) answers nothing: stop once
+                    // nothing came and nothing moves, rather than at the deadline.
+                    if (tally.renewed() == 0
+                            && System.nanoTime() - moved > NOTHING_CAME.toNanos()
+                            && Quiescence.await(target.bootstrap(), Duration.ofSeconds(5))) {
+                        System.out.printf("bench: renewals: nothing %s and the command path at rest%n", done);
+                        break;
+                    }
                 }
             }
             long elapsed = tally.renewed() == count ? tally.lastNanos() : System.nanoTime() - moved;
