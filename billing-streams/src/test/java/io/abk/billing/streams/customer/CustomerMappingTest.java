@@ -114,4 +114,25 @@ class CustomerMappingTest {
     private static CustomerInstruction instruction(CustomerCommand envelope) {
         return CustomerInstructionMapper.toInstruction(CommandHeader.of(envelope), envelope.getPayload());
     }
+
+    @Test
+    void shouldDeriveEachWalletsOwnCustomerIdWhenMerchantsModesAndWalletsAlternate() {
+        var first = "0x00000000000000000000000000000000000000a1";
+        var second = "0x00000000000000000000000000000000000000B2";
+        String[][] asks = {
+            {"mer_1", "TEST", first},
+            {"mer_1", "TEST", first},
+            {"mer_1", "TEST", second},
+            {"mer_1", "LIVE", second},
+            {"mer_2", "LIVE", second},
+            {"mer_1", "TEST", first}
+        };
+        for (var ask : asks) {
+            var mode = Mode.valueOf(ask[1]);
+            assertThat(EnsureCustomerMapper.customerId(ask[0], mode, ask[2]))
+                    .as(String.join("/", ask))
+                    .isEqualTo(CustomerIds.of(ask[0], mode.name().toLowerCase(java.util.Locale.ROOT), ask[2]));
+        }
+        assertThat(EnsureCustomerMapper.customerId("mer_1", Mode.TEST, " ")).isNull();
+    }
 }
