@@ -3,6 +3,7 @@ package io.abk.billing.streams.command;
 import io.abk.billing.schemas.avro.Change;
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -84,9 +85,10 @@ public final class CommandProcessor<C extends SpecificRecord, A>
      * Applies each command of a batch exactly as if it had come alone under its own key: its own command id
      * de-duplicates it, its own change answers it, and a rejected item rejects only itself. An item for an aggregate
      * this task does not hold finds no aggregate and is rejected, so a batch can never write another task's
-     * aggregate. An item that throws (a bug) does not stop the items after it; once all were tried, the batch is
-     * thrown to the failure handler, which sends it to the dead-letter topic: replayed from there, the items applied
-     * already are skipped as duplicates and only the failed ones are tried again.
+     * aggregate. An item that throws (a bug in deciding or mapping it) does not stop the items after it; once all were
+     * tried, the batch is thrown to the failure handler, which sends it to the dead-letter topic: replayed from there,
+     * the items applied already are skipped as duplicates and only the failed ones are tried again. Kafka's own
+     * exceptions (a fenced producer, a migrated task) are not caught: they abort the whole transaction.
      */
     private void applyBatch(
             ProcessorContext<String, SpecificRecord> context,
@@ -100,6 +102,11 @@ public final class CommandProcessor<C extends SpecificRecord, A>
             var header = CommandHeader.of(item);
             try (var fields = LogFields.of(header)) {
                 apply(context, processed, record.withKey(header.aggregateId()).withValue(item), header, item);
+            } catch (KafkaException e) {
+                // Kafka Streams' own (a fenced producer, a migrated task, a record it cannot send) must reach the
+                // stream
+                // thread at once, which aborts the transaction with every item's writes.
+                throw e;
             } catch (RuntimeException e) {
                 log.error(
                         "event=batch_item_failed batchCommandId={} commandId={} aggregateId={}",

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.errors.TaskMigratedException;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -33,6 +34,8 @@ class CommandProcessorBatchTest {
     private static final Instant AT = Instant.parse("2027-02-28T09:30:00Z");
     /** The period end an item throws on, as a bug in a decider would. */
     private static final Instant POISON = Instant.parse("1999-12-31T00:00:00Z");
+    /** The period end an item meets a fenced producer on, as a store write or a forward would. */
+    private static final Instant FENCED = Instant.parse("1998-12-31T00:00:00Z");
 
     private final MockProcessorContext<String, SpecificRecord> context = new MockProcessorContext<>();
     private KeyValueStore<String, String> aggregates;
@@ -63,6 +66,9 @@ class CommandProcessorBatchTest {
             var renew = (RenewSubscription) command.getPayload();
             if (renew.getPeriodEnd().equals(POISON)) {
                 throw new IllegalStateException("a bug while deciding " + header.commandId());
+            }
+            if (renew.getPeriodEnd().equals(FENCED)) {
+                throw new TaskMigratedException("the producer was fenced");
             }
             if (stored == null) {
                 return Applied.rejected(Changes.rejected(header, "subscription", "not_found", "no such subscription"));
@@ -164,5 +170,16 @@ class CommandProcessorBatchTest {
         assertThat(changedCommandIds()).containsExactly("cmd_b");
         assertThat(aggregates.get("sub_b")).isEqualTo("sub_b+");
         assertThat(aggregates.get("sub_a")).isEqualTo("sub_a+");
+    }
+
+    @Test
+    void shouldLetKafkasOwnExceptionThroughAtOnceWhenAnItemMeetsIt() {
+        var fenced = batch(item("cmd_a", "sub_a", AT), item("cmd_b", "sub_b", FENCED), item("cmd_c", "sub_c", AT));
+
+        // the stream thread aborts the transaction (with cmd_a's writes) and the task starts over: nothing after it
+        assertThatThrownBy(() -> processor.process(fenced)).isExactlyInstanceOf(TaskMigratedException.class);
+
+        assertThat(changedCommandIds()).containsExactly("cmd_a");
+        assertThat(aggregates.get("sub_c")).isEqualTo("sub_c");
     }
 }
