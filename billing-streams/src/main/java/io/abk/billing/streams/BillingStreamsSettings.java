@@ -167,6 +167,9 @@ public record BillingStreamsSettings(
     /** The complete Kafka Streams configuration of the aggregates' application; {@link #overrides()} are applied last. */
     public Properties streamsProperties() {
         var props = baseProperties(applicationId, commitInterval);
+        // Each task reads one command topic's partition (BillingTopology checks it); the usage processor's tasks read
+        // two, and keep the wait (usageStreamsProperties).
+        StreamsProperties.skipIdleWait(props);
         props.putAll(overrides);
         return props;
     }

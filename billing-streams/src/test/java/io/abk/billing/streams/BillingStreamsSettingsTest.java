@@ -108,8 +108,10 @@ class BillingStreamsSettingsTest {
         // The overrides are the aggregates' application's, and the usage one's apart from its id and commit interval.
         assertThat(aggregates.getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG))
                 .isEqualTo("50");
+        // Every aggregate task reads one partition, so it skips the idle wait; the usage processor's read two.
         assertThat(aggregates.getProperty(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG))
-                .isNull();
+                .isEqualTo("-1");
+        assertThat(usage.getProperty(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG)).isNull();
         assertThat(usage.getProperty(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG)).isEqualTo("0");
         assertThat(usage.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG))
                 .isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);

@@ -124,6 +124,8 @@ public record RenewalSchedulerSettings(
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, ChangeFailureHandler.class.getName());
         props.put(
                 StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRecordHandler.class.getName());
+        // Each task reads one partition of billing.changes (SchedulerTopology checks it).
+        StreamsProperties.skipIdleWait(props);
         return props;
     }
 

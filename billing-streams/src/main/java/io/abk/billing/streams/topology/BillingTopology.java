@@ -34,6 +34,7 @@ import io.abk.billing.streams.subscription.SubscriptionNodes;
 import io.abk.billing.streams.subscription.domain.DunningPolicy;
 import io.abk.billing.streams.usage.UsageNodes;
 import io.abk.billing.streams.usage.UsageSettings;
+import io.abk.billing.streamskit.config.StreamsProperties;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -261,6 +262,8 @@ public final class BillingTopology {
                 () -> new PromotionCodeAdapter(promotionCodeNodes));
         addSink(topology, deployment, PROMOTION_CODES, promotionCodeNodes.eventsSink(), Topics.EVENTS);
         addSink(topology, deployment, PROMOTION_CODES, promotionCodeNodes.couponsSink(), Topics.COUPON_COMMANDS);
+        // The aggregates' application skips Kafka Streams' idle wait, which needs every task to read one partition.
+        StreamsProperties.requireOneInputPerTask(topology);
         return topology;
     }
 

@@ -12,6 +12,7 @@ import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streamskit.config.StreamsProperties;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -105,7 +106,10 @@ public final class SchedulerTopology {
                 .to(
                         Topics.PAYMENT_LINK_COMMANDS.name(deployment),
                         produced(Topics.PAYMENT_LINK_COMMANDS, "payment-link-commands-sink"));
-        return builder.build();
+        var topology = builder.build();
+        // The scheduler skips Kafka Streams' idle wait, which needs every task to read one partition.
+        StreamsProperties.requireOneInputPerTask(topology);
+        return topology;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.abk.billing.streamskit.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import java.nio.file.Path;
@@ -8,9 +9,18 @@ import java.time.Duration;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.Record;
 import org.junit.jupiter.api.Test;
 
 class StreamsPropertiesTest {
+
+    /** A processor that does nothing: only the topology's shape matters here. */
+    private static final class Ignore implements Processor<Object, Object, Object, Object> {
+        @Override
+        public void process(Record<Object, Object> record) {}
+    }
 
     @Test
     void shouldRunExactlyOnceWithNamedResourcesAndLingerJustUnderTheCommitWhenBuilt() {
@@ -43,5 +53,32 @@ class StreamsPropertiesTest {
 
         assertThat(props.getProperty(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG)))
                 .isEqualTo("1");
+    }
+
+    @Test
+    void shouldSkipTheIdleWaitOnlyWhereEverySubTopologyReadsOneTopic() {
+        var props = new java.util.Properties();
+        StreamsProperties.skipIdleWait(props);
+        assertThat(props.getProperty(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG)).isEqualTo("-1");
+
+        var separate = new Topology();
+        separate.addSource("a-source", "a");
+        separate.addProcessor("a-processor", Ignore::new, "a-source");
+        separate.addSource("b-source", "b");
+        separate.addProcessor("b-processor", Ignore::new, "b-source");
+        StreamsProperties.requireOneInputPerTask(separate);
+
+        var merged = new Topology();
+        merged.addSource("a-source", "a");
+        merged.addSource("b-source", "b");
+        merged.addProcessor("merge", Ignore::new, "a-source", "b-source");
+        assertThatThrownBy(() -> StreamsProperties.requireOneInputPerTask(merged))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("[a, b]");
+
+        var twoTopics = new Topology();
+        twoTopics.addSource("ab-source", "a", "b");
+        assertThatThrownBy(() -> StreamsProperties.requireOneInputPerTask(twoTopics))
+                .hasMessageContaining("[a, b]");
     }
 }
