@@ -14,31 +14,12 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.RenewSubscriptions;
 import io.abk.billing.schemas.avro.RenewalItem;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Renewals that fire one after the other in a tick go out as one {@code RenewSubscriptions} command. */
-class SchedulerRenewalBatchTest {
-
-    @TempDir
-    Path stateDir;
-
-    private SchedulerDriver scheduler;
-
-    @BeforeEach
-    void startDriver() {
-        scheduler = new SchedulerDriver(stateDir);
-    }
-
-    @AfterEach
-    void closeDriver() {
-        scheduler.close();
-    }
+class SchedulerRenewalBatchTest extends DrivenSchedulerTest {
 
     private static Instant day(int day) {
         return WALL_CLOCK.plus(Duration.ofDays(day));

@@ -11,36 +11,17 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
-import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A paid invoice reopened because the on-chain charge that paid it was reorged out: billing-streams writes it open
  * again with {@code nextAttemptAt} = the retraction's time, after the scheduler dropped it as final when it was paid.
  */
-class SchedulerReopenedInvoiceTest {
+class SchedulerReopenedInvoiceTest extends DrivenSchedulerTest {
 
     private static final String SUB = "sub_01jvqz00000000000000000001";
     private static final String INV = "inv_01jvqz00000000000000000001";
-
-    @TempDir
-    Path stateDir;
-
-    private SchedulerDriver scheduler;
-
-    @BeforeEach
-    void startDriver() {
-        scheduler = new SchedulerDriver(stateDir);
-    }
-
-    @AfterEach
-    void closeDriver() {
-        scheduler.close();
-    }
 
     @Test
     void shouldChargeTheNextAttemptAtOnceWhenAPaidInvoiceIsReopened() {

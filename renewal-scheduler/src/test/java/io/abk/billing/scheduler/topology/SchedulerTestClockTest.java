@@ -15,36 +15,17 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Test-mode scheduling: each merchant's clock decides what is due, and items fire in due-time order. */
-class SchedulerTestClockTest {
+class SchedulerTestClockTest extends DrivenSchedulerTest {
 
     static final String SUB = "sub_01jvqz00000000000000000001";
     static final String INV = "inv_01jvqz00000000000000000001";
-
-    @TempDir
-    Path stateDir;
-
-    private SchedulerDriver scheduler;
-
-    @BeforeEach
-    void startDriver() {
-        scheduler = new SchedulerDriver(stateDir);
-    }
-
-    @AfterEach
-    void closeDriver() {
-        scheduler.close();
-    }
 
     @Test
     void shouldFireTestItemsInDueOrderOnlyOnceTheMerchantsClockReachesThem() {

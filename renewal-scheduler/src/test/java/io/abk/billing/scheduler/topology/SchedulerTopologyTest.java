@@ -28,37 +28,18 @@ import io.abk.billing.schemas.avro.SubscriptionItemPart;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Live-mode scheduling through the production topology: due, not yet due, rescheduled, ignored. */
-class SchedulerTopologyTest {
+class SchedulerTopologyTest extends DrivenSchedulerTest {
 
     static final String SUB = "sub_01jvqz00000000000000000001";
     static final String INV = "inv_01jvqz00000000000000000001";
     static final String PAY = "pay_01jvqz00000000000000000001";
     static final String LINK = "plink_01jvqz0000000000000000001";
-
-    @TempDir
-    Path stateDir;
-
-    private SchedulerDriver scheduler;
-
-    @BeforeEach
-    void startDriver() {
-        scheduler = new SchedulerDriver(stateDir);
-    }
-
-    @AfterEach
-    void closeDriver() {
-        scheduler.close();
-    }
 
     @Test
     void shouldFireARenewalOnlyOnceItsPeriodEndHasPassedWhenLive() {
