@@ -1,6 +1,5 @@
 package io.abk.billing.schemas.serde;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.avro.message.BinaryMessageDecoder;
@@ -41,8 +40,9 @@ public final class AvroSerde<T extends SpecificRecord> implements Serde<T> {
         return new AvroSerde<>(type, store);
     }
 
+    /** The record in single-object encoding, written into this thread's {@link EncodeBuffer} and copied out. */
     public byte[] encode(T record) {
-        var out = new ByteArrayOutputStream(256);
+        var out = EncodeBuffer.empty();
         try {
             encoder.encode(record, out);
         } catch (IOException e) {

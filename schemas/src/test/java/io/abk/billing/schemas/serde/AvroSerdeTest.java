@@ -15,6 +15,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecordBuilder;
 import org.apache.avro.message.BinaryMessageEncoder;
+import org.apache.avro.specific.SpecificData;
 import org.apache.kafka.common.errors.SerializationException;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,44 @@ class AvroSerdeTest {
         assertThat(bytes[0]).isEqualTo((byte) 0xC3);
         assertThat(bytes[1]).isEqualTo((byte) 0x01);
         assertThat(serde.deserializer().deserialize("t", bytes)).isEqualTo(create());
+    }
+
+    @Test
+    void shouldWriteTheSameBytesAsAvrosOwnEncoderRecordAfterRecord() throws Exception {
+        // Given records of different sizes, one larger than the buffer a thread keeps
+        var serde = AvroSerde.of(SubscriptionCommand.class);
+        var avro = new BinaryMessageEncoder<SubscriptionCommand>(
+                SpecificData.getForClass(SubscriptionCommand.class), SubscriptionCommand.getClassSchema());
+        var large = withMetadata(Map.of("big", "x".repeat(EncodeBuffer.KEPT_AT_MOST + 1)));
+        var small = withMetadata(Map.of("k", "v"));
+
+        for (var record : List.of(small, large, small, create(), large)) {
+            // When the serde encodes each in turn on one thread
+            var out = new ByteArrayOutputStream();
+            avro.encode(record, out);
+
+            // Then each is byte for byte what Avro's encoder writes, nothing of the one before left in it
+            assertThat(serde.encode(record)).isEqualTo(out.toByteArray());
+        }
+        // And the thread does not keep the large record's array
+        assertThat(EncodeBuffer.empty().capacity()).isEqualTo(EncodeBuffer.INITIAL);
+    }
+
+    @Test
+    void shouldLeaveTheBufferUsableAfterARecordThatCannotBeEncoded() {
+        var serde = AvroSerde.of(SubscriptionCommand.class);
+        var broken = create();
+        broken.put("commandId", null);
+
+        assertThatThrownBy(() -> serde.encode(broken)).isInstanceOf(RuntimeException.class);
+        assertThat(serde.decode(serde.encode(create()))).isEqualTo(create());
+    }
+
+    private static SubscriptionCommand withMetadata(Map<String, String> metadata) {
+        var payload = CreateSubscription.newBuilder((CreateSubscription) create().getPayload())
+                .setMetadata(metadata)
+                .build();
+        return SubscriptionCommand.newBuilder(create()).setPayload(payload).build();
     }
 
     @Test
