@@ -3,8 +3,11 @@ package io.abk.billing.streams.subscription;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.CheckFunding;
+import io.abk.billing.schemas.avro.CheckFundings;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.RenewSubscriptions;
+import io.abk.billing.schemas.avro.RenewalItem;
 import io.abk.billing.schemas.avro.SettledInvoice;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
@@ -29,6 +32,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionRejection;
 import io.abk.billing.streams.subscription.domain.SubscriptionState;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Absent;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,28 +80,42 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
     }
 
     /**
-     * A {@code RenewSubscriptions} of the renewal-scheduler stands for one {@code RenewSubscription} per item, each
-     * with the envelope the scheduler would have sent it in alone.
+     * A {@code RenewSubscriptions} of the renewal-scheduler stands for one {@code RenewSubscription} per item, a
+     * {@code CheckFundings} for one {@code CheckFunding} per item, each with the envelope the scheduler would have
+     * sent it in alone.
      */
     @Override
     public @Nullable List<SubscriptionCommand> batchItems(SubscriptionCommand command) {
-        if (!(command.getPayload() instanceof RenewSubscriptions renewals)) {
-            return null;
-        }
-        var items = new ArrayList<SubscriptionCommand>(renewals.getItems().size());
-        for (var item : renewals.getItems()) {
-            items.add(AggregateEnvelope.SUBSCRIPTION.command(
+        return switch (command.getPayload()) {
+            case RenewSubscriptions renewals ->
+                items(
+                        renewals.getItems(),
+                        periodEnd -> RenewSubscription.newBuilder()
+                                .setPeriodEnd(periodEnd)
+                                .build());
+            case CheckFundings checks ->
+                items(
+                        checks.getItems(),
+                        periodEnd -> CheckFunding.newBuilder()
+                                .setPeriodEnd(periodEnd)
+                                .build());
+            default -> null;
+        };
+    }
+
+    private static List<SubscriptionCommand> items(List<RenewalItem> items, Function<Instant, Object> payload) {
+        var commands = new ArrayList<SubscriptionCommand>(items.size());
+        for (var item : items) {
+            commands.add(AggregateEnvelope.SUBSCRIPTION.command(
                     item.getCommandId(),
                     item.getSubscriptionId(),
                     item.getMerchantId(),
                     item.getMode(),
                     item.getRequestedAt(),
                     null,
-                    RenewSubscription.newBuilder()
-                            .setPeriodEnd(item.getPeriodEnd())
-                            .build()));
+                    payload.apply(item.getPeriodEnd())));
         }
-        return items;
+        return commands;
     }
 
     @Override

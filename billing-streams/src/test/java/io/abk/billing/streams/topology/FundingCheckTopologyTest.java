@@ -2,16 +2,21 @@ package io.abk.billing.streams.topology;
 
 import static io.abk.billing.streams.topology.TopologyHarness.single;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.CancelSubscription;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.CheckFunding;
+import io.abk.billing.schemas.avro.CheckFundings;
 import io.abk.billing.schemas.avro.Funding;
 import io.abk.billing.schemas.avro.FundingCheckRequest;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.RenewSubscription;
+import io.abk.billing.schemas.avro.RenewalItem;
 import io.abk.billing.schemas.avro.SettleFundingCheck;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.UpcomingInvoice;
@@ -22,6 +27,7 @@ import io.abk.billing.streams.subscription.CommandEnvelopes;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -111,6 +117,52 @@ class FundingCheckTopologyTest extends HarnessedTopologyTest {
         var twice = harness.send(CommandEnvelopes.command(RESULT_COMMAND_ID + "x", SUB, CHECK_AT, answer));
         assertThat(twice.getRejection().getCode()).isEqualTo("settlement_unknown");
         assertThat(harness.events.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldCheckEachSubscriptionOfABatchAsItsOwnCommandAndOnlyOnceWhenTheBatchComesAgain() {
+        var other = "sub_01jvqz00000000000000000fc1";
+        harness.send(CommandEnvelopes.create("cmd_create_other", other, CREATED_AT));
+        harness.send(CommandEnvelopes.command("cmd_act_other", other, CREATED_AT, new ActivateSubscription("78")));
+        harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
+        harness.drain();
+        var otherRequestId = other + ":funding:" + PERIOD_END.getEpochSecond();
+        var batch = CommandEnvelopes.scheduled(
+                "funding-checks:cmd_check",
+                SUB,
+                CHECK_AT,
+                new CheckFundings(List.of(check("cmd_check", SUB), check("cmd_check_other", other))));
+
+        harness.commands.pipeInput(SUB, batch);
+
+        assertThat(harness.changes.readValuesToList())
+                .extracting(Change::getCommandId, Change::getOutcome, Change::getFollowUpCommandId)
+                .containsExactly(
+                        tuple("cmd_check", Outcome.ACCEPTED, RESULT_COMMAND_ID),
+                        tuple(
+                                "cmd_check_other",
+                                Outcome.ACCEPTED,
+                                Ids.derivedId(IdPrefix.COMMAND, CHECK_AT, "settle:" + otherRequestId)));
+        assertThat(harness.chainRequests.readRecordsToList())
+                .extracting(record -> record.key(), record -> record.value().getRequestId())
+                .containsExactly(tuple(SUB, REQUEST_ID), tuple(other, otherRequestId));
+
+        // The scheduler fires the batch again after a crash: each check was made once.
+        harness.commands.pipeInput(SUB, batch);
+        assertThat(harness.changes.isEmpty()).isTrue();
+        assertThat(harness.chainRequests.isEmpty()).isTrue();
+        assertThat(harness.deadLetters.isEmpty()).isTrue();
+    }
+
+    private static RenewalItem check(String commandId, String subscriptionId) {
+        return RenewalItem.newBuilder()
+                .setCommandId(commandId)
+                .setSubscriptionId(subscriptionId)
+                .setMerchantId(CommandEnvelopes.MERCHANT_ID)
+                .setMode(Mode.TEST)
+                .setRequestedAt(CHECK_AT)
+                .setPeriodEnd(PERIOD_END)
+                .build();
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.abk.billing.scheduler.domain.DueAction;
 import io.abk.billing.scheduler.domain.DueItem;
 import io.abk.billing.schemas.avro.ChargeDueInvoice;
 import io.abk.billing.schemas.avro.CheckFunding;
+import io.abk.billing.schemas.avro.CheckFundings;
 import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.ExpirePayment;
 import io.abk.billing.schemas.avro.ExpirePaymentLink;
@@ -12,6 +13,7 @@ import io.abk.billing.schemas.avro.RenewSubscriptions;
 import io.abk.billing.schemas.avro.RenewalItem;
 import io.abk.billing.schemas.command.AggregateEnvelope;
 import io.abk.billing.schemas.mode.ModeMapper;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +25,9 @@ import java.util.List;
 final class CommandMapper {
 
     /** What a {@code RenewSubscriptions} command's own id starts with, before its first item's command id. */
-    static final String BATCH_PREFIX = "renewals:";
+    static final String RENEWALS_PREFIX = "renewals:";
+
+    static final String FUNDING_CHECKS_PREFIX = "funding-checks:";
 
     private CommandMapper() {}
 
@@ -64,34 +68,48 @@ final class CommandMapper {
     }
 
     /**
-     * Renewals fired together, as one {@code RenewSubscriptions}: each item carries what its own
-     * {@code RenewSubscription} envelope would; the envelope is the first item's, under a command id of its own
-     * ({@code renewals:} and the first item's), which billing-streams never records as applied.
+     * Renewals, or funding checks, fired together, as one {@code RenewSubscriptions} or {@code CheckFundings}: each
+     * item carries what its own {@code RenewSubscription} or {@code CheckFunding} envelope would; the envelope is the
+     * first item's, under a command id of its own ({@code renewals:} or {@code funding-checks:} and the first
+     * item's), which billing-streams never records as applied.
      */
-    static DueCommand renewals(List<DueItem> renewals) {
-        var items = new ArrayList<RenewalItem>(renewals.size());
-        for (var item : renewals) {
-            if (!(item.action() instanceof DueAction.Renew renew)) {
-                throw new IllegalArgumentException("not a renewal: " + item.commandId());
-            }
+    static DueCommand batch(List<DueItem> batch) {
+        var first = batch.getFirst();
+        var items = new ArrayList<RenewalItem>(batch.size());
+        for (var item : batch) {
             items.add(RenewalItem.newBuilder()
                     .setCommandId(item.commandId())
                     .setSubscriptionId(item.aggregateId())
                     .setMerchantId(item.merchantId())
                     .setMode(ModeMapper.toAvro(item.mode()))
                     .setRequestedAt(item.dueAt())
-                    .setPeriodEnd(renew.periodEnd())
+                    .setPeriodEnd(periodEnd(item, first))
                     .build());
         }
-        var first = renewals.getFirst();
+        Object payload = first.action() instanceof DueAction.Renew
+                ? RenewSubscriptions.newBuilder().setItems(items).build()
+                : CheckFundings.newBuilder().setItems(items).build();
+        var prefix = first.action() instanceof DueAction.Renew ? RENEWALS_PREFIX : FUNDING_CHECKS_PREFIX;
         return new DueCommand.ForSubscription(AggregateEnvelope.SUBSCRIPTION.command(
-                BATCH_PREFIX + first.commandId(),
+                prefix + first.commandId(),
                 first.aggregateId(),
                 first.merchantId(),
                 ModeMapper.toAvro(first.mode()),
                 first.dueAt(),
                 null,
-                RenewSubscriptions.newBuilder().setItems(items).build()));
+                payload));
+    }
+
+    /** The period end of a batch's item, which must be of the first item's kind. */
+    private static Instant periodEnd(DueItem item, DueItem first) {
+        return switch (item.action()) {
+            case DueAction.Renew renew when first.action() instanceof DueAction.Renew -> renew.periodEnd();
+            case DueAction.CheckFunding check
+            when first.action() instanceof DueAction.CheckFunding -> check.periodEnd();
+            default ->
+                throw new IllegalArgumentException(
+                        "not a batch item like " + first.commandId() + ": " + item.commandId());
+        };
     }
 
     private static DueCommand subscription(DueItem item, Object payload) {

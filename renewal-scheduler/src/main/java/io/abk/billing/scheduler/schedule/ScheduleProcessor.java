@@ -1,6 +1,5 @@
 package io.abk.billing.scheduler.schedule;
 
-import io.abk.billing.scheduler.domain.DueAction;
 import io.abk.billing.scheduler.domain.DueEntry;
 import io.abk.billing.scheduler.domain.DueItem;
 import io.abk.billing.scheduler.domain.DuePolicy;
@@ -29,8 +28,9 @@ import org.slf4j.LoggerFactory;
  *   <li>Every {@code tick} of wall-clock time, the due items fire in due-time order (see {@link DueFiring}), each
  *       removed in the same exactly-once transaction as its command is written, so a crash replays the
  *       punctuation and fires the same command ids again at most. Renewals that fire one after the other go out
- *       together, as one {@code RenewSubscriptions} command ({@link RenewalBatch}); any other item first sends the
- *       renewals fired before it, so each partition receives its commands in due order as before.</li>
+ *       together, as one {@code RenewSubscriptions} command, and so do funding checks, as one {@code CheckFundings}
+ *       ({@link DueBatch}); any other item first sends the batch fired before it, so each partition receives its
+ *       commands in due order as before.</li>
  * </ul>
  * The output record's timestamp is the wall clock, not the due time: a test item's due time may be years away
  * from now, and the command topics' 7-day retention goes by record timestamps.
@@ -40,12 +40,12 @@ public final class ScheduleProcessor implements Processor<String, Change, String
     private static final Logger log = LoggerFactory.getLogger(ScheduleProcessor.class);
 
     /**
-     * The most renewals one {@code RenewSubscriptions} command carries. Kafka Streams commits only between records, so
+     * The most items one {@code RenewSubscriptions} or {@code CheckFundings} command carries. Kafka Streams commits only between records, so
      * one record's items must apply well within a transaction's timeout on a busy machine: at 500 a command, a stream
      * thread going over a dozen tasks held its transaction past the 10 s timeout on 2 loaded cores and was fenced.
      * 100 (about 13 KB, some 50 ms of billing-streams' time) keeps nearly all of the saving of one record for many.
      */
-    public static final int RENEWALS_PER_COMMAND = 100;
+    public static final int ITEMS_PER_COMMAND = 100;
 
     private final ScheduleNodes nodes;
     private final Duration tick;
@@ -71,18 +71,18 @@ public final class ScheduleProcessor implements Processor<String, Change, String
         this.stores = dueStores;
         var firing = new DueFiring(index, clocks);
         context.schedule(tick, PunctuationType.WALL_CLOCK_TIME, wallNowMs -> {
-            var renewals = new RenewalBatch(RENEWALS_PER_COMMAND, wallNowMs, context);
+            var batch = new DueBatch(ITEMS_PER_COMMAND, wallNowMs, context);
             int fired = firing.fireDue(wallNowMs, firesPerTick, (key, item) -> {
-                if (item.action() instanceof DueAction.Renew) {
-                    renewals.add(item);
+                if (DueBatch.batched(item)) {
+                    batch.add(item);
                 } else {
-                    // In due order: the renewals fired before this item go out before it.
-                    renewals.send();
+                    // In due order: the items fired before this one go out before it.
+                    batch.send();
                     context.forward(new Record<>(item.aggregateId(), CommandMapper.toCommand(item), wallNowMs));
                 }
                 fired(dueStores, key, item);
             });
-            renewals.send();
+            batch.send();
             if (fired > 0) {
                 log.info("event=due_items_fired task={} count={} budget={}", context.taskId(), fired, firesPerTick);
             }

@@ -8,18 +8,26 @@ import static io.abk.billing.scheduler.Snapshots.subscription;
 import static io.abk.billing.scheduler.topology.SchedulerDriver.WALL_CLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.scheduler.domain.DuePolicy;
 import io.abk.billing.scheduler.schedule.ScheduleProcessor;
 import io.abk.billing.schemas.avro.ChargeDueInvoice;
+import io.abk.billing.schemas.avro.CheckFunding;
+import io.abk.billing.schemas.avro.CheckFundings;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.RenewSubscriptions;
 import io.abk.billing.schemas.avro.RenewalItem;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
-/** Renewals that fire one after the other in a tick go out as one {@code RenewSubscriptions} command. */
-class SchedulerRenewalBatchTest extends DrivenSchedulerTest {
+/**
+ * Renewals that fire one after the other in a tick go out as one {@code RenewSubscriptions} command, funding checks
+ * as one {@code CheckFundings}.
+ */
+class SchedulerDueBatchTest extends DrivenSchedulerTest {
 
     private static Instant day(int day) {
         return WALL_CLOCK.plus(Duration.ofDays(day));
@@ -95,7 +103,7 @@ class SchedulerRenewalBatchTest extends DrivenSchedulerTest {
 
     @Test
     void shouldSendAtMostTheLimitPerCommandAndALoneRenewalAsItsOwnCommand() {
-        int count = ScheduleProcessor.RENEWALS_PER_COMMAND + 1;
+        int count = ScheduleProcessor.ITEMS_PER_COMMAND + 1;
         for (int i = 0; i < count; i++) {
             var id = String.format("sub_01jvqz%020d", i);
             activeUntil(id, day(1).plusSeconds(i));
@@ -107,10 +115,48 @@ class SchedulerRenewalBatchTest extends DrivenSchedulerTest {
         var fired = scheduler.subscriptionCommands.readValuesToList();
         assertThat(fired).hasSize(2);
         assertThat(((RenewSubscriptions) fired.get(0).getPayload()).getItems())
-                .hasSize(ScheduleProcessor.RENEWALS_PER_COMMAND);
+                .hasSize(ScheduleProcessor.ITEMS_PER_COMMAND);
         var last = fired.get(1);
         assertThat(last.getSubscriptionId()).isEqualTo(String.format("sub_01jvqz%020d", count - 1));
         assertThat(last.getPayload()).isEqualTo(new RenewSubscription(day(1).plusSeconds(count - 1)));
         assertThat(last.getCommandId()).doesNotStartWith("renewals:");
+    }
+
+    @Test
+    void shouldSendConsecutiveFundingChecksAsOneCommandAndNeverMixKinds() {
+        scheduler.close();
+        scheduler =
+                new SchedulerDriver(stateDir.resolve("funding"), SchedulerTopology.FIRES_PER_TICK, DuePolicy.DEFAULT);
+        // Due in this order: check a (day 1), check c, renew a (day 4), renew c, check b (day 5), renew b (day 8).
+        activeUntil(sub("a"), day(4));
+        activeUntil(sub("b"), day(8));
+        activeUntil(sub("c"), day(4).plus(Duration.ofHours(1)));
+
+        scheduler.clocks.pipeInput(MERCHANT, clock(MERCHANT, day(10), 1));
+        scheduler.tick();
+
+        var fired = scheduler.subscriptionCommands.readValuesToList();
+        assertThat(fired).hasSize(4);
+        var checks = fired.get(0);
+        var checked = ((CheckFundings) checks.getPayload()).getItems();
+        assertThat(checked).extracting(RenewalItem::getSubscriptionId).containsExactly(sub("a"), sub("c"));
+        assertThat(checked)
+                .extracting(RenewalItem::getPeriodEnd)
+                .containsExactly(day(4), day(4).plus(Duration.ofHours(1)));
+        assertThat(checked)
+                .extracting(RenewalItem::getRequestedAt)
+                .containsExactly(day(1), day(1).plus(Duration.ofHours(1)));
+        // each item keeps the id it would fire with alone
+        assertThat(checked.getFirst().getCommandId())
+                .isEqualTo(Ids.derivedId(IdPrefix.COMMAND, day(1), sub("a") + ":" + day(4) + ":funding"));
+        assertThat(checks.getCommandId())
+                .isEqualTo("funding-checks:" + checked.getFirst().getCommandId());
+        assertThat(((RenewSubscriptions) fired.get(1).getPayload()).getItems())
+                .extracting(RenewalItem::getSubscriptionId)
+                .containsExactly(sub("a"), sub("c"));
+        // alone, each goes out as its own plain command
+        assertThat(fired.get(2).getPayload()).isEqualTo(new CheckFunding(day(8)));
+        assertThat(fired.get(2).getSubscriptionId()).isEqualTo(sub("b"));
+        assertThat(fired.get(3).getPayload()).isEqualTo(new RenewSubscription(day(8)));
     }
 }
