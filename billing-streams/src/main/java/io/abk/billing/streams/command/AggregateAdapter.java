@@ -35,6 +35,16 @@ public interface AggregateAdapter<C, A> {
     }
 
     /**
+     * What a batch's items asked to send, once every item was applied: the adapter may send several records to one
+     * addressee as one (the numbers of a batch's invoices as one request), as long as each record's own id goes with
+     * it. The items' changes are not among them: each is written as its item is applied. By default every record
+     * goes out as it is, in order.
+     */
+    default List<Forward> combine(List<Forward> forwards) {
+        return forwards;
+    }
+
+    /**
      * Decides {@code command}, whose header is {@code header}, against {@code stored} (null: no aggregate
      * under this key yet; else the aggregate the key names).
      */

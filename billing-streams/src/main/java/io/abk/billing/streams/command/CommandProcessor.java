@@ -1,6 +1,7 @@
 package io.abk.billing.streams.command;
 
 import io.abk.billing.schemas.avro.Change;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.KafkaException;
@@ -77,7 +78,9 @@ public final class CommandProcessor<C extends SpecificRecord, A>
                     + " aggregateId=" + header.aggregateId() + " command=" + header.commandId());
         }
         try (var fields = LogFields.of(header)) {
-            apply(context, processed, record, header, envelope);
+            var forwards = new ArrayList<AggregateAdapter.Forward>();
+            apply(context, processed, record, header, envelope, forwards);
+            forward(context, forwards, record.timestamp());
         }
     }
 
@@ -98,10 +101,11 @@ public final class CommandProcessor<C extends SpecificRecord, A>
             List<C> items) {
         RuntimeException failure = null;
         int failed = 0;
+        var held = new ArrayList<AggregateAdapter.Forward>();
         for (var item : items) {
             var header = CommandHeader.of(item);
             try (var fields = LogFields.of(header)) {
-                apply(context, processed, record.withKey(header.aggregateId()).withValue(item), header, item);
+                apply(context, processed, record.withKey(header.aggregateId()).withValue(item), header, item, held);
             } catch (KafkaException e) {
                 // Kafka Streams' own (a fenced producer, a migrated task, a record it cannot send) must reach the
                 // stream
@@ -120,6 +124,8 @@ public final class CommandProcessor<C extends SpecificRecord, A>
                 }
             }
         }
+        // The applied items' records go out whether or not another item failed: their changes are written already.
+        forward(context, adapter.combine(held), record.timestamp());
         CommandMeters.batch(nodes.aggregateStore(), batch.type(), items.size());
         if (failure != null) {
             throw new IllegalStateException(
@@ -127,12 +133,17 @@ public final class CommandProcessor<C extends SpecificRecord, A>
         }
     }
 
+    /**
+     * Applies one command: writes its aggregate, its applied id and its change, and adds what else it sends to
+     * {@code forwards}, which the caller sends (a batch's, once every item was applied).
+     */
     private void apply(
             ProcessorContext<String, SpecificRecord> context,
             ProcessedCommands processed,
             Record<String, C> record,
             CommandHeader header,
-            C envelope) {
+            C envelope,
+            List<AggregateAdapter.Forward> forwards) {
         if (processed.contains(header.commandId())) {
             log.info("event=command_duplicate_skipped commandId={} aggregateId={}", header.commandId(), record.key());
             CommandMeters.duplicate(nodes.aggregateStore(), header.type());
@@ -153,11 +164,16 @@ public final class CommandProcessor<C extends SpecificRecord, A>
         context.forward(
                 new Record<String, SpecificRecord>(record.key(), applied.change(), record.timestamp()),
                 nodes.changesSink());
-        for (var out : applied.forwards()) {
-            context.forward(new Record<>(out.key(), out.value(), record.timestamp()), out.sink());
-        }
+        forwards.addAll(applied.forwards());
         logOutcome(header, applied);
         CommandMeters.applied(applied.change(), header.type());
+    }
+
+    private static void forward(
+            ProcessorContext<String, SpecificRecord> context, List<AggregateAdapter.Forward> forwards, long timestamp) {
+        for (var out : forwards) {
+            context.forward(new Record<>(out.key(), out.value(), timestamp), out.sink());
+        }
     }
 
     private static void logOutcome(CommandHeader header, AggregateAdapter.Applied<?> applied) {

@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.CheckFunding;
 import io.abk.billing.schemas.avro.CheckFundings;
+import io.abk.billing.schemas.avro.FinalizeInvoices;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.RenewSubscriptions;
 import io.abk.billing.schemas.avro.RenewalItem;
@@ -82,7 +83,8 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
     /**
      * A {@code RenewSubscriptions} of the renewal-scheduler stands for one {@code RenewSubscription} per item, a
      * {@code CheckFundings} for one {@code CheckFunding} per item, each with the envelope the scheduler would have
-     * sent it in alone.
+     * sent it in alone; a {@code FinalizeInvoices} of the invoice numbering for one {@code FinalizeInvoice} per item,
+     * with the batch's merchant and mode.
      */
     @Override
     public @Nullable List<SubscriptionCommand> batchItems(SubscriptionCommand command) {
@@ -99,8 +101,32 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
                         periodEnd -> CheckFunding.newBuilder()
                                 .setPeriodEnd(periodEnd)
                                 .build());
+            case FinalizeInvoices finalizations -> {
+                var commands = new ArrayList<SubscriptionCommand>(
+                        finalizations.getItems().size());
+                for (var item : finalizations.getItems()) {
+                    commands.add(AggregateEnvelope.SUBSCRIPTION.command(
+                            item.getCommandId(),
+                            item.getSubscriptionId(),
+                            command.getMerchantId(),
+                            command.getMode(),
+                            item.getRequestedAt(),
+                            null,
+                            item.getFinalization()));
+                }
+                yield commands;
+            }
             default -> null;
         };
+    }
+
+    /**
+     * The invoices a batch's renewals made ask the numbering for their numbers in one request per merchant and mode
+     * ({@link InvoiceNumberRequests#combine}); everything else goes out as it is.
+     */
+    @Override
+    public List<Forward> combine(List<Forward> forwards) {
+        return InvoiceNumberRequests.combine(forwards, nodes.invoiceNumbersSink());
     }
 
     private static List<SubscriptionCommand> items(List<RenewalItem> items, Function<Instant, Object> payload) {

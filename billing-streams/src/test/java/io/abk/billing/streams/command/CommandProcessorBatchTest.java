@@ -36,6 +36,8 @@ class CommandProcessorBatchTest {
     private static final Instant POISON = Instant.parse("1999-12-31T00:00:00Z");
     /** The period end an item meets a fenced producer on, as a store write or a forward would. */
     private static final Instant FENCED = Instant.parse("1998-12-31T00:00:00Z");
+    /** The sink of what an applied item sends besides its change. */
+    private static final String NOTICES = "notices";
 
     private final MockProcessorContext<String, SpecificRecord> context = new MockProcessorContext<>();
     private KeyValueStore<String, String> aggregates;
@@ -73,8 +75,24 @@ class CommandProcessorBatchTest {
             if (stored == null) {
                 return Applied.rejected(Changes.rejected(header, "subscription", "not_found", "no such subscription"));
             }
+            var notice = new Forward(
+                    NOTICES,
+                    header.aggregateId(),
+                    new RenewalItem(header.commandId(), header.aggregateId(), "mer_1", Mode.TEST, AT, AT));
             return new Applied<>(
-                    stored + "+", Changes.rejected(header, "subscription", "renewed", "a stand-in change"), List.of());
+                    stored + "+",
+                    Changes.rejected(header, "subscription", "renewed", "a stand-in change"),
+                    List.of(notice));
+        }
+
+        /** The notices of a batch's items as one record, as the subscription adapter sends numbers requests. */
+        @Override
+        public List<Forward> combine(List<Forward> forwards) {
+            if (forwards.size() < 2) {
+                return forwards;
+            }
+            var items = forwards.stream().map(f -> (RenewalItem) f.value()).toList();
+            return List.of(new Forward(NOTICES, forwards.getFirst().key(), new RenewSubscriptions(items)));
         }
     }
 
@@ -126,6 +144,7 @@ class CommandProcessorBatchTest {
 
     private List<String> changedCommandIds() {
         var ids = context.forwarded().stream()
+                .filter(forwarded -> forwarded.record().value() instanceof Change)
                 .map(forwarded -> ((Change) forwarded.record().value()).getCommandId())
                 .toList();
         context.resetForwards();
@@ -181,5 +200,33 @@ class CommandProcessorBatchTest {
 
         assertThat(changedCommandIds()).containsExactly("cmd_a");
         assertThat(aggregates.get("sub_c")).isEqualTo("sub_c");
+    }
+
+    @Test
+    void shouldSendWhatTheAppliedItemsAskedOnceAfterTheirChangesAsTheAdapterCombinesIt() {
+        var poisoned = batch(item("cmd_a", "sub_a", AT), item("cmd_b", "sub_b", POISON), item("cmd_c", "sub_c", AT));
+
+        assertThatThrownBy(() -> processor.process(poisoned)).hasMessageContaining("1 of 3 commands failed");
+
+        var forwarded = context.forwarded();
+        var changes = new CommandNodes("subscription").changesSink();
+        assertThat(forwarded)
+                .extracting(captured -> captured.childName().orElseThrow())
+                .containsExactly(changes, changes, NOTICES);
+        var notices = (RenewSubscriptions) forwarded.get(2).record().value();
+        assertThat(notices.getItems())
+                .as("the applied items' records, the failed one's not among them")
+                .extracting(RenewalItem::getSubscriptionId)
+                .containsExactly("sub_a", "sub_c");
+        assertThat(forwarded.get(2).record().key()).isEqualTo("sub_a");
+    }
+
+    @Test
+    void shouldSendALoneCommandsRecordsAsTheyAre() {
+        processor.process(new Record<>("sub_a", envelope("cmd_a", "sub_a", AT), AT.toEpochMilli()));
+
+        assertThat(context.forwarded())
+                .extracting(captured -> captured.record().value().getClass().getSimpleName())
+                .containsExactly("Change", "RenewalItem");
     }
 }

@@ -1,14 +1,22 @@
 package io.abk.billing.streams.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.AssignInvoiceNumber;
+import io.abk.billing.schemas.avro.AssignInvoiceNumbers;
 import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.FinalizationItem;
+import io.abk.billing.schemas.avro.FinalizeInvoice;
+import io.abk.billing.schemas.avro.FinalizeInvoices;
 import io.abk.billing.schemas.avro.InvoiceNumberCommand;
+import io.abk.billing.schemas.avro.InvoiceNumberItem;
 import io.abk.billing.schemas.avro.InvoiceNumbering;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.RenewSubscription;
+import io.abk.billing.schemas.avro.RenewSubscriptions;
+import io.abk.billing.schemas.avro.RenewalItem;
 import io.abk.billing.schemas.avro.SetInvoicePrefix;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -23,9 +31,12 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -131,6 +142,94 @@ class InvoiceNumberTopologyTest extends HarnessedTopologyTest {
         assertThat(finalizedNumbers()).isEmpty();
         assertThat(harness.changes.finalizations()).isEmpty();
         assertThat(numberings().get(MERCHANT_KEY).getLastNumber()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldNumberABatchsInvoicesThroughOneRequestPerMerchantAndEachOnceWhenTheRequestComesAgain() {
+        var subs = List.of(
+                "sub_01jq000000000000000000000a", "sub_01jq000000000000000000000b", "sub_01jq000000000000000000000c");
+        var other = "sub_01jq000000000000000000000d";
+        for (var sub : subs) {
+            activate(create(sub, CommandEnvelopes.MERCHANT_ID, Mode.TEST));
+        }
+        activate(create(other, OTHER_MERCHANT, Mode.TEST));
+        var requests = outputTopic(Topics.INVOICE_NUMBER_COMMANDS);
+        var finalizations = outputTopic(Topics.SUBSCRIPTION_COMMANDS);
+        requests.readRecordsToList();
+        finalizations.readRecordsToList();
+        finalizedNumbers();
+        var periodEnd = CREATED_AT.atOffset(ZoneOffset.UTC).plusMonths(1).toInstant();
+        var items = new ArrayList<RenewalItem>();
+        for (var sub : List.of(subs.get(0), other, subs.get(1), subs.get(2))) {
+            items.add(new RenewalItem(
+                    Ids.derivedId(IdPrefix.COMMAND, periodEnd, sub + ":" + periodEnd + ":renew"),
+                    sub,
+                    sub.equals(other) ? OTHER_MERCHANT : CommandEnvelopes.MERCHANT_ID,
+                    Mode.TEST,
+                    periodEnd,
+                    periodEnd));
+        }
+
+        harness.commands.pipeInput(
+                subs.getFirst(),
+                CommandEnvelopes.scheduled(
+                        "renewals:" + items.getFirst().getCommandId(),
+                        subs.getFirst(),
+                        periodEnd,
+                        new RenewSubscriptions(items)));
+
+        // One request for the merchant's three invoices, in the order they were made, and the other merchant's alone
+        var asked = requests.readRecordsToList();
+        assertThat(asked).extracting(TestRecord::key).containsExactly(MERCHANT_KEY, otherKey());
+        var batch = asked.getFirst().value();
+        assertThat(((AssignInvoiceNumbers) batch.getPayload()).getItems())
+                .extracting(item -> item.getAssignment().getSubscriptionId())
+                .containsExactly(subs.get(0), subs.get(1), subs.get(2));
+        assertThat(((AssignInvoiceNumbers) batch.getPayload()).getItems())
+                .extracting(InvoiceNumberItem::getCommandId)
+                .allSatisfy(id -> assertThat(id).startsWith("number:inv_"));
+        assertThat(asked.get(1).value().getPayload()).isInstanceOf(AssignInvoiceNumber.class);
+        // answered the same way: one FinalizeInvoices keyed by the first subscription, the lone one as it is
+        var answered = finalizations.readRecordsToList();
+        assertThat(answered).extracting(TestRecord::key).containsExactly(subs.getFirst(), other);
+        assertThat(((FinalizeInvoices) answered.getFirst().value().getPayload()).getItems())
+                .extracting(FinalizationItem::getSubscriptionId)
+                .containsExactly(subs.get(0), subs.get(1), subs.get(2));
+        assertThat(answered.get(1).value().getPayload()).isInstanceOf(FinalizeInvoice.class);
+        // and every invoice is finalized with the next number of its merchant, as if each had come alone
+        var prefix = InvoiceNumbers.defaultPrefix(CommandEnvelopes.MERCHANT_ID);
+        assertThat(finalizedNumbers())
+                .extracting(Numbered::invoiceId, Numbered::number)
+                .containsExactlyInAnyOrder(
+                        tuple(invoiceOf(subs.get(0)), InvoiceNumbers.format(prefix, 4)),
+                        tuple(invoiceOf(subs.get(1)), InvoiceNumbers.format(prefix, 5)),
+                        tuple(invoiceOf(subs.get(2)), InvoiceNumbers.format(prefix, 6)),
+                        tuple(
+                                invoiceOf(other),
+                                InvoiceNumbers.format(InvoiceNumbers.defaultPrefix(OTHER_MERCHANT), 2)));
+
+        // The request read again (a replay) takes no number
+        numberCommands.pipeInput(MERCHANT_KEY, batch);
+        assertThat(finalizations.isEmpty()).isTrue();
+        assertThat(finalizedNumbers()).isEmpty();
+        assertThat(numberings().get(MERCHANT_KEY).getLastNumber()).isEqualTo(6);
+    }
+
+    private static String otherKey() {
+        return InvoiceNumbers.key(OTHER_MERCHANT, Mode.TEST.name());
+    }
+
+    /** The latest invoice of {@code sub}, its renewal's. */
+    private String invoiceOf(String sub) {
+        return harness.aggregates().get(sub).getSubscription().getLatestInvoiceId();
+    }
+
+    private <V extends org.apache.avro.specific.SpecificRecord> TestOutputTopic<String, V> outputTopic(
+            io.abk.billing.schemas.topic.Topic<String, V> topic) {
+        return harness.driver.createOutputTopic(
+                topic.name(Deployment.DEFAULT),
+                new StringDeserializer(),
+                topic.valueSerde().deserializer());
     }
 
     private SubscriptionCommand create(String sub, String merchantId, Mode mode) {
