@@ -9,6 +9,7 @@ import io.abk.billing.schemas.avro.FinalizeInvoices;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.RenewSubscriptions;
 import io.abk.billing.schemas.avro.RenewalItem;
+import io.abk.billing.schemas.avro.SettleRequests;
 import io.abk.billing.schemas.avro.SettledInvoice;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
@@ -84,7 +85,8 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
      * A {@code RenewSubscriptions} of the renewal-scheduler stands for one {@code RenewSubscription} per item, a
      * {@code CheckFundings} for one {@code CheckFunding} per item, each with the envelope the scheduler would have
      * sent it in alone; a {@code FinalizeInvoices} of the invoice numbering for one {@code FinalizeInvoice} per item,
-     * with the batch's merchant and mode.
+     * with the batch's merchant and mode; a {@code SettleRequests} of chain-indexer for one {@code SettleCharge} or
+     * {@code SettleFundingCheck} per item.
      */
     @Override
     public @Nullable List<SubscriptionCommand> batchItems(SubscriptionCommand command) {
@@ -101,6 +103,21 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
                         periodEnd -> CheckFunding.newBuilder()
                                 .setPeriodEnd(periodEnd)
                                 .build());
+            case SettleRequests answers -> {
+                var commands =
+                        new ArrayList<SubscriptionCommand>(answers.getItems().size());
+                for (var item : answers.getItems()) {
+                    commands.add(AggregateEnvelope.SUBSCRIPTION.command(
+                            item.getCommandId(),
+                            item.getSubscriptionId(),
+                            item.getMerchantId(),
+                            item.getMode(),
+                            item.getRequestedAt(),
+                            null,
+                            item.getAnswer()));
+                }
+                yield commands;
+            }
             case FinalizeInvoices finalizations -> {
                 var commands = new ArrayList<SubscriptionCommand>(
                         finalizations.getItems().size());
@@ -122,11 +139,13 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
 
     /**
      * The invoices a batch's renewals made ask the numbering for their numbers in one request per merchant and mode
-     * ({@link InvoiceNumberRequests#combine}); everything else goes out as it is.
+     * ({@link InvoiceNumberRequests#combine}), and their charges (or the batch's funding checks) go to the chain side
+     * as one request ({@link ChainRequestBatches#combine}); everything else goes out as it is.
      */
     @Override
     public List<Forward> combine(List<Forward> forwards) {
-        return InvoiceNumberRequests.combine(forwards, nodes.invoiceNumbersSink());
+        return ChainRequestBatches.combine(
+                InvoiceNumberRequests.combine(forwards, nodes.invoiceNumbersSink()), nodes.chainRequestsSink());
     }
 
     private static List<SubscriptionCommand> items(List<RenewalItem> items, Function<Instant, Object> payload) {

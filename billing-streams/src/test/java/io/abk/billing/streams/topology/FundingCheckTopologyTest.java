@@ -8,6 +8,7 @@ import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.CancelSubscription;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainRequestBatch;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.CheckFunding;
 import io.abk.billing.schemas.avro.CheckFundings;
@@ -18,6 +19,8 @@ import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.RenewalItem;
 import io.abk.billing.schemas.avro.SettleFundingCheck;
+import io.abk.billing.schemas.avro.SettleRequests;
+import io.abk.billing.schemas.avro.SettlementItem;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.UpcomingInvoice;
 import io.abk.billing.schemas.avro.UpdateSubscription;
@@ -143,15 +146,35 @@ class FundingCheckTopologyTest extends HarnessedTopologyTest {
                                 "cmd_check_other",
                                 Outcome.ACCEPTED,
                                 Ids.derivedId(IdPrefix.COMMAND, CHECK_AT, "settle:" + otherRequestId)));
-        assertThat(harness.chainRequests.readRecordsToList())
-                .extracting(record -> record.key(), record -> record.value().getRequestId())
-                .containsExactly(tuple(SUB, REQUEST_ID), tuple(other, otherRequestId));
+        // The two checks go to the chain side as one request, each with its own ids
+        var sent = single(harness.chainRequests);
+        assertThat(sent.key()).isEqualTo(SUB);
+        var requests = ((ChainRequestBatch) sent.value().getPayload()).getRequests();
+        assertThat(requests).extracting(ChainRequest::getRequestId).containsExactly(REQUEST_ID, otherRequestId);
 
         // The scheduler fires the batch again after a crash: each check was made once.
         harness.commands.pipeInput(SUB, batch);
         assertThat(harness.changes.isEmpty()).isTrue();
         assertThat(harness.chainRequests.isEmpty()).isTrue();
         assertThat(harness.deadLetters.isEmpty()).isTrue();
+
+        // Settlement answers both in one command: each subscription announces its renewal.
+        var answers = requests.stream()
+                .map(request -> new SettlementItem(
+                        request.getResultCommandId(),
+                        request.getSubscriptionId(),
+                        request.getMerchantId(),
+                        request.getMode(),
+                        request.getRequestedAt(),
+                        new SettleFundingCheck(request.getRequestId(), true, null, null, null, null, null)))
+                .toList();
+        harness.commands.pipeInput(
+                SUB,
+                CommandEnvelopes.scheduled(
+                        "settlements:" + RESULT_COMMAND_ID, SUB, CHECK_AT, new SettleRequests(answers)));
+        assertThat(harness.events.readValuesToList())
+                .extracting(BillingEvent::getType, BillingEvent::getAggregateId)
+                .containsExactly(tuple("invoice.upcoming", SUB), tuple("invoice.upcoming", other));
     }
 
     private static RenewalItem check(String commandId, String subscriptionId) {

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.CancelSubscription;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainRequestBatch;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.ChargeDueInvoice;
 import io.abk.billing.schemas.avro.ChargeRequest;
@@ -18,6 +20,8 @@ import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.RenewSubscriptions;
 import io.abk.billing.schemas.avro.RenewalItem;
+import io.abk.billing.schemas.avro.SettleRequests;
+import io.abk.billing.schemas.avro.SettlementItem;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.UpdateSubscription;
@@ -147,11 +151,15 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
         assertThat(harness.events.readValuesToList())
                 .extracting(BillingEvent::getType, BillingEvent::getAggregateId)
                 .containsExactly(tuple("invoice.created", SUB), tuple("invoice.created", other));
-        var requests = harness.chainRequests.readRecordsToList();
+        // The two charges go to the chain side as one request, keyed by the first subscription, each with its own ids
+        var sent = single(harness.chainRequests);
+        assertThat(sent.key()).isEqualTo(SUB);
+        assertThat(sent.value().getRequestId()).isEqualTo("batch:" + RENEWAL + ":1");
+        var requests = ((ChainRequestBatch) sent.value().getPayload()).getRequests();
+        assertThat(requests).extracting(ChainRequest::getSubscriptionId).containsExactly(SUB, other);
         assertThat(requests)
-                .extracting(record -> record.value().getSubscriptionId())
-                .containsExactly(SUB, other);
-        assertThat(requests.getFirst().key()).isEqualTo(RENEWAL);
+                .extracting(ChainRequest::getRequestId)
+                .containsExactly(RENEWAL + ":1", otherRenewal(other));
 
         // The scheduler fires the batch again after a crash, or one of its renewals alone: each item applies once.
         harness.commands.pipeInput(SUB, batch);
@@ -162,9 +170,33 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
         assertThat(harness.chainRequests.isEmpty()).isTrue();
         assertThat(harness.deadLetters.isEmpty()).isTrue();
 
-        // Each renewal goes on alone: the first one's charge settles it.
-        var paid = harness.send(CommandEnvelopes.settled(requests.getFirst().value(), true));
-        assertThat(subscription(paid).getCurrentPeriodEnd()).isEqualTo(NEXT_END);
+        // Settlement answers both in one command: each answer applies as its own SettleCharge, once.
+        var answers = new ArrayList<SettlementItem>();
+        for (var request : requests) {
+            var answer = CommandEnvelopes.settled(request, true);
+            answers.add(new SettlementItem(
+                    answer.getCommandId(),
+                    answer.getSubscriptionId(),
+                    answer.getMerchantId(),
+                    answer.getMode(),
+                    answer.getRequestedAt(),
+                    answer.getPayload()));
+        }
+        var settled = CommandEnvelopes.scheduled(
+                "settlements:" + answers.getFirst().getCommandId(), SUB, PERIOD_END, new SettleRequests(answers));
+        harness.commands.pipeInput(SUB, settled);
+        var paid = harness.changes.readValuesToList();
+        assertThat(paid).extracting(Change::getAggregateId).containsExactly(SUB, other);
+        assertThat(paid)
+                .allSatisfy(change ->
+                        assertThat(subscription(change).getCurrentPeriodEnd()).isEqualTo(NEXT_END));
+        harness.commands.pipeInput(SUB, settled);
+        assertThat(harness.changes.isEmpty()).as("each answer applies once").isTrue();
+    }
+
+    private static String otherRenewal(String other) {
+        var renewId = Ids.derivedId(IdPrefix.COMMAND, PERIOD_END, other + ":" + PERIOD_END + ":renew");
+        return Ids.derivedId(IdPrefix.INVOICE, PERIOD_END, renewId) + ":1";
     }
 
     private static RenewalItem renewal(String commandId, String subscriptionId) {

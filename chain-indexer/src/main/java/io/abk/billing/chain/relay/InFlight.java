@@ -4,6 +4,7 @@ import io.abk.billing.chain.domain.relay.RelayOutcome;
 import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.settlement.RelayedRequests;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainRequestBatch;
 import io.abk.billing.schemas.mode.Mode;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,14 +33,35 @@ record InFlight(
         var items = new ArrayList<RelayBatch.Item>();
         for (var record : records) {
             all.add(record);
-            var request = record.value();
-            var kind = request == null ? RelayedRequests.Kind.NONE : RelayedRequests.kind(request, chains, mode);
-            if (kind != RelayedRequests.Kind.NONE) {
-                mine.add(record);
-                items.add(new RelayBatch.Item(request, kind));
+            for (var one : requests(record)) {
+                var request = one.value();
+                var kind = request == null ? RelayedRequests.Kind.NONE : RelayedRequests.kind(request, chains, mode);
+                if (kind != RelayedRequests.Kind.NONE) {
+                    mine.add(one);
+                    items.add(new RelayBatch.Item(request, kind));
+                }
             }
         }
         return new InFlight(all, mine, batch.start(items));
+    }
+
+    /**
+     * The requests a record holds: itself, or each request of a {@code ChainRequestBatch} as the record it would
+     * have been alone (keyed by its invoice, else its subscription, as billing-streams keys it), at the batch's
+     * position, so its result is keyed and dead-lettered as a lone request's would be. Settlement answers the batch's
+     * sandbox requests; the ones for this chain are the relayer's, like any other.
+     */
+    static List<ConsumerRecord<String, ChainRequest>> requests(ConsumerRecord<String, ChainRequest> record) {
+        if (record.value() == null || !(record.value().getPayload() instanceof ChainRequestBatch batch)) {
+            return List.of(record);
+        }
+        var requests = new ArrayList<ConsumerRecord<String, ChainRequest>>(
+                batch.getRequests().size());
+        for (var request : batch.getRequests()) {
+            var key = request.getInvoiceId() != null ? request.getInvoiceId() : request.getSubscriptionId();
+            requests.add(new ConsumerRecord<>(record.topic(), record.partition(), record.offset(), key, request));
+        }
+        return requests;
     }
 
     /** Past the last record of each partition: what to commit once every result is written. */

@@ -8,7 +8,14 @@ import io.abk.billing.chain.settlement.SettlementOutput.TxClaim;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.SettleCharge;
+import io.abk.billing.schemas.avro.SettleFundingCheck;
+import io.abk.billing.schemas.avro.SettleRequests;
+import io.abk.billing.schemas.avro.SettlementItem;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.command.AggregateEnvelope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.jspecify.annotations.Nullable;
@@ -20,6 +27,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class SettlementAnswers {
 
+    /** The command id prefix of several answers sent as one: {@code settlements:<the first one's command id>}. */
+    static final String BATCH_ANSWER_PREFIX = "settlements:";
+
     private SettlementAnswers() {}
 
     /** Forwards the answer and, for a paid charge, its tx hash's claim (again on a repeat: claims are idempotent). */
@@ -28,10 +38,68 @@ final class SettlementAnswers {
             ChainRequest request,
             SubscriptionCommand answer,
             long timestamp) {
-        context.forward(new Record<>(answer.getSubscriptionId(), new SubscriptionResult(answer), timestamp));
+        answerSubscription(context, request, answer, timestamp, at(context, timestamp));
+    }
+
+    /** As above, with the answer given to {@code send}: forwarded at once, or held to go out with a batch's others. */
+    static void answerSubscription(
+            ProcessorContext<String, SettlementOutput> context,
+            ChainRequest request,
+            SubscriptionCommand answer,
+            long timestamp,
+            Consumer<SubscriptionCommand> send) {
+        send.accept(answer);
         if (answer.getPayload() instanceof SettleCharge charge && charge.getSucceeded() && charge.getTxHash() != null) {
             claim(context, charge.getTxHash(), request, timestamp);
         }
+    }
+
+    /** Forwards each answer to its subscription at once. */
+    static Consumer<SubscriptionCommand> at(ProcessorContext<String, SettlementOutput> context, long timestamp) {
+        return answer ->
+                context.forward(new Record<>(answer.getSubscriptionId(), new SubscriptionResult(answer), timestamp));
+    }
+
+    /**
+     * The answers to one {@code ChainRequestBatch}'s requests that settlement gave itself, as one
+     * {@code SettleRequests} keyed by the first one's subscription (one answer alone as it is): the requests came from
+     * one batch of one billing-streams task, so every answer's subscription is on that partition. An answer of another
+     * kind than a charge's or a funding check's (a batch never holds one) goes out alone.
+     */
+    static void answerTogether(
+            ProcessorContext<String, SettlementOutput> context, List<SubscriptionCommand> answers, long timestamp) {
+        var send = at(context, timestamp);
+        var items = new ArrayList<SettlementItem>();
+        SubscriptionCommand first = null;
+        for (var answer : answers) {
+            if (answer.getPayload() instanceof SettleCharge || answer.getPayload() instanceof SettleFundingCheck) {
+                first = first == null ? answer : first;
+                items.add(new SettlementItem(
+                        answer.getCommandId(),
+                        answer.getSubscriptionId(),
+                        answer.getMerchantId(),
+                        answer.getMode(),
+                        answer.getRequestedAt(),
+                        answer.getPayload()));
+            } else {
+                send.accept(answer);
+            }
+        }
+        if (first == null) {
+            return;
+        }
+        if (items.size() == 1) {
+            send.accept(first);
+            return;
+        }
+        send.accept(AggregateEnvelope.SUBSCRIPTION.command(
+                BATCH_ANSWER_PREFIX + first.getCommandId(),
+                first.getSubscriptionId(),
+                first.getMerchantId(),
+                first.getMode(),
+                first.getRequestedAt(),
+                null,
+                new SettleRequests(items)));
     }
 
     /**
@@ -45,12 +113,24 @@ final class SettlementAnswers {
             SubscriptionCommand answer,
             long timestamp,
             long chainId) {
+        answerFirst(context, settled, request, answer, timestamp, chainId, at(context, timestamp));
+    }
+
+    /** As above, with the answer given to {@code send}. */
+    static void answerFirst(
+            ProcessorContext<String, SettlementOutput> context,
+            SettledRequests<SubscriptionCommand> settled,
+            ChainRequest request,
+            SubscriptionCommand answer,
+            long timestamp,
+            long chainId,
+            Consumer<SubscriptionCommand> send) {
         var requestId = request.getRequestId();
         if (requestId != null && !requestId.isBlank()) {
             settled.record(requestId, answer, context.currentSystemTimeMs());
         }
         SettlementMeters.settled(request, answer, chainId);
-        answerSubscription(context, request, answer, timestamp);
+        answerSubscription(context, request, answer, timestamp, send);
     }
 
     /** As {@link #answerFirst}, for a payment's request answered with a command of its own (an authorization). */

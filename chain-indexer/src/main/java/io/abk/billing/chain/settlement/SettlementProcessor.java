@@ -4,6 +4,7 @@ import static io.abk.billing.chain.settlement.SettlementAnswers.answerFirst;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerPayment;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerPaymentFirst;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscription;
+import static io.abk.billing.chain.settlement.SettlementAnswers.answerTogether;
 import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
 import static io.abk.billing.chain.settlement.SettlementAnswers.forwardPayment;
 
@@ -15,9 +16,12 @@ import io.abk.billing.chain.domain.settlement.SettlementOutcome;
 import io.abk.billing.chain.domain.verification.VerificationDecider;
 import io.abk.billing.chain.domain.verification.VerificationOutcome;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainRequestBatch;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.mode.ModeMapper;
+import java.util.ArrayList;
+import java.util.function.Consumer;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -43,6 +47,11 @@ import org.slf4j.LoggerFactory;
  *       only if its hash is unclaimed, which goes to the {@code tx-claims} repartition to be answered there. No
  *       answer is stored: the decision is pure and a claim is permanent, so a repeat gets the same answer.</li>
  * </ul>
+ *
+ * <p>A {@code ChainRequestBatch} (the charges of a batch of renewals, the funding checks of a batch of checks) is
+ * settled request by request, each exactly as if it had come alone; the answers given here to subscriptions go out as
+ * one {@code SettleRequests}, and the requests left to the relayer are the relayer's, which takes them out of the
+ * batch itself.
  *
  * <p>Every request that can be addressed is answered, since an unanswered one would leave a charge, refund or
  * confirm in flight: a malformed one with {@code RELAYER_ERROR} or {@code CHAIN_UNAVAILABLE} (the deciders say
@@ -85,14 +94,32 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
     public void process(Record<String, ChainRequest> record) {
         var context = required(this.context);
         var request = record.value();
+        if (request != null && request.getPayload() instanceof ChainRequestBatch batch) {
+            // Each request as if it had come alone; the subscriptions' answers given here go out together.
+            var answers = new ArrayList<SubscriptionCommand>();
+            for (var item : batch.getRequests()) {
+                settle(context, item, record.key(), record.timestamp(), answers::add);
+            }
+            answerTogether(context, answers, record.timestamp());
+            return;
+        }
+        settle(context, request, record.key(), record.timestamp(), SettlementAnswers.at(context, record.timestamp()));
+    }
+
+    /** Settles one request, a subscription's answer given to {@code send}. */
+    private void settle(
+            ProcessorContext<String, SettlementOutput> context,
+            ChainRequest request,
+            String key,
+            long timestamp,
+            Consumer<SubscriptionCommand> send) {
         var addressee = request == null ? RequestMapper.Addressee.NOBODY : RequestMapper.addressee(request);
         switch (addressee) {
-            case SUBSCRIPTION, MANDATE, CUSTOMER ->
-                settleForSubscription(context, request, addressee, record.timestamp());
-            case PAYMENT -> verify(context, request, record.timestamp());
-            case AUTHORIZATION -> settleAuthorization(context, request, record.timestamp());
-            case FUNDING -> checkFunding(context, request, record.timestamp());
-            case NOBODY -> SettlementLog.unaddressable("settlement_request", record.key(), context, "request", request);
+            case SUBSCRIPTION, MANDATE, CUSTOMER -> settleForSubscription(context, request, addressee, timestamp, send);
+            case PAYMENT -> verify(context, request, timestamp);
+            case AUTHORIZATION -> settleAuthorization(context, request, timestamp);
+            case FUNDING -> checkFunding(context, request, timestamp, send);
+            case NOBODY -> SettlementLog.unaddressable("settlement_request", key, context, "request", request);
         }
     }
 
@@ -100,8 +127,9 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
             ProcessorContext<String, SettlementOutput> context,
             ChainRequest request,
             RequestMapper.Addressee addressee,
-            long timestamp) {
-        if (reemitted(context, request, timestamp)) {
+            long timestamp,
+            Consumer<SubscriptionCommand> send) {
+        if (reemitted(context, request, timestamp, send)) {
             return;
         }
         var settled = required(this.settled);
@@ -111,7 +139,7 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
             return;
         }
         var answer = SignatureResultMapper.forSubscription(addressee, request, settlement);
-        answerFirst(context, settled, request, answer, timestamp, chainId(request));
+        answerFirst(context, settled, request, answer, timestamp, chainId(request), send);
     }
 
     /**
@@ -119,7 +147,10 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
      * emitted again, with the same command id, and true is returned; false when there is none.
      */
     private boolean reemitted(
-            ProcessorContext<String, SettlementOutput> context, ChainRequest request, long timestamp) {
+            ProcessorContext<String, SettlementOutput> context,
+            ChainRequest request,
+            long timestamp,
+            Consumer<SubscriptionCommand> send) {
         var requestId = request.getRequestId();
         var keyed = requestId != null && !requestId.isBlank();
         var previous = keyed ? required(this.settled).answerTo(requestId) : null;
@@ -134,7 +165,7 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
                 previous.getSubscriptionId(),
                 previous.getMerchantId(),
                 previous.getMode());
-        answerSubscription(context, request, previous, timestamp);
+        answerSubscription(context, request, previous, timestamp, send);
         return true;
     }
 
@@ -175,8 +206,11 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
      * repeat re-emits the same answer; the relayer of the mode's chain answers the rest by itself.
      */
     private void checkFunding(
-            ProcessorContext<String, SettlementOutput> context, ChainRequest request, long timestamp) {
-        if (reemitted(context, request, timestamp)) {
+            ProcessorContext<String, SettlementOutput> context,
+            ChainRequest request,
+            long timestamp,
+            Consumer<SubscriptionCommand> send) {
+        if (reemitted(context, request, timestamp, send)) {
             return;
         }
         var settled = required(this.settled);
@@ -185,7 +219,8 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
         if (outcome instanceof FundingOutcome.Relayed) {
             return;
         }
-        answerFirst(context, settled, request, FundingAnswers.answer(request, outcome), timestamp, chainId(request));
+        answerFirst(
+                context, settled, request, FundingAnswers.answer(request, outcome), timestamp, chainId(request), send);
     }
 
     private long chainId(ChainRequest request) {

@@ -19,6 +19,7 @@ import io.abk.billing.localchain.LocalChainDeployment;
 import io.abk.billing.localchain.LocalChainTransactions;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainRequestBatch;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
@@ -79,6 +80,7 @@ public final class RelayerHarness implements AutoCloseable {
     private final KafkaProducer<String, ChainRequest> producer;
     private final KafkaConsumer<String, ChainResult> results;
     private final Map<String, ChainResult> seen = new HashMap<>();
+    private final Map<String, String> keys = new HashMap<>();
     /** Every request written, by id. */
     private final Map<String, ChainRequest> sent = new ConcurrentHashMap<>();
 
@@ -354,6 +356,32 @@ public final class RelayerHarness implements AutoCloseable {
                 .get(30, TimeUnit.SECONDS);
     }
 
+    /**
+     * Writes {@code requests} as billing-streams sends a batch's: one {@code ChainRequestBatch} record keyed by the
+     * first one's subscription, its own fields the first one's with its ids prefixed.
+     */
+    void sendBatch(List<ChainRequest> requests) throws Exception {
+        requests.forEach(request -> sent.put(request.getRequestId(), request));
+        var first = requests.getFirst();
+        var batch = ChainRequest.newBuilder(first)
+                .setRequestId("batch:" + first.getRequestId())
+                .setResultCommandId("batch:" + first.getResultCommandId())
+                .setInvoiceId(null)
+                .setAmountMicros(0)
+                .setWalletAddress(null)
+                .setPayload(new ChainRequestBatch(requests))
+                .build();
+        producer.send(new ProducerRecord<>(
+                        Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT), first.getSubscriptionId(), batch))
+                .get(30, TimeUnit.SECONDS);
+    }
+
+    /** The key each result was written under, by request id. */
+    String resultKey(String requestId) {
+        result(requestId);
+        return keys.get(requestId);
+    }
+
     /** Writes every request without waiting for each, so they reach the relayer together. */
     void sendAll(List<ChainRequest> requests) {
         for (var request : requests) {
@@ -430,6 +458,7 @@ public final class RelayerHarness implements AutoCloseable {
     private void poll() {
         for (var record : results.poll(Duration.ofMillis(20))) {
             seen.put(record.value().getRequest().getRequestId(), record.value());
+            keys.put(record.value().getRequest().getRequestId(), record.key());
             all.add(record.value());
         }
     }

@@ -110,6 +110,26 @@ class RelayerIT {
     }
 
     @Test
+    void shouldChargeEachRequestOfABatchAsIfItHadComeAloneAndKeyItsResultByItsInvoice() throws Exception {
+        start(chain.chain());
+        var first = chain.subscribe(chain.customer, TEN_USDC);
+        var second = chain.subscribe(chain.customer, TEN_USDC);
+        var before = balances();
+        var firstCharge = charge(first, newInvoice(), TEN_USDC, now(), customer, merchant);
+        var secondCharge = charge(second, newInvoice(), TEN_USDC, now(), customer, merchant);
+
+        chain.sendBatch(List.of(firstCharge, secondCharge));
+
+        for (var request : List.of(firstCharge, secondCharge)) {
+            assertThat(executed(chain.result(request.getRequestId()))).matches("0x[0-9a-f]{64}");
+            assertThat(chain.resultKey(request.getRequestId())).isEqualTo(request.getInvoiceId());
+        }
+        assertThat(executed(chain.result(firstCharge.getRequestId())))
+                .isNotEqualTo(executed(chain.result(secondCharge.getRequestId())));
+        assertMoved(before, 2 * TEN_USDC);
+    }
+
+    @Test
     void shouldRefuseWithTheChainsReasonAndMoveNothing() throws Exception {
         start(chain.chain());
         var broke = AnvilAccounts.get(5);
