@@ -14,6 +14,7 @@ import io.abk.billing.schemas.avro.SettledInvoice;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.command.AggregateEnvelope;
+import io.abk.billing.schemas.command.SettlementItems;
 import io.abk.billing.streams.command.AggregateAdapter;
 import io.abk.billing.streams.command.Changes;
 import io.abk.billing.streams.command.CommandHeader;
@@ -34,7 +35,6 @@ import io.abk.billing.streams.subscription.domain.SubscriptionRejection;
 import io.abk.billing.streams.subscription.domain.SubscriptionState;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Absent;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -92,49 +92,55 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
     public @Nullable List<SubscriptionCommand> batchItems(SubscriptionCommand command) {
         return switch (command.getPayload()) {
             case RenewSubscriptions renewals ->
-                items(
+                each(
                         renewals.getItems(),
-                        periodEnd -> RenewSubscription.newBuilder()
-                                .setPeriodEnd(periodEnd)
-                                .build());
+                        item -> scheduled(
+                                item,
+                                RenewSubscription.newBuilder()
+                                        .setPeriodEnd(item.getPeriodEnd())
+                                        .build()));
             case CheckFundings checks ->
-                items(
+                each(
                         checks.getItems(),
-                        periodEnd -> CheckFunding.newBuilder()
-                                .setPeriodEnd(periodEnd)
-                                .build());
-            case SettleRequests answers -> {
-                var commands =
-                        new ArrayList<SubscriptionCommand>(answers.getItems().size());
-                for (var item : answers.getItems()) {
-                    commands.add(AggregateEnvelope.SUBSCRIPTION.command(
-                            item.getCommandId(),
-                            item.getSubscriptionId(),
-                            item.getMerchantId(),
-                            item.getMode(),
-                            item.getRequestedAt(),
-                            null,
-                            item.getAnswer()));
-                }
-                yield commands;
-            }
-            case FinalizeInvoices finalizations -> {
-                var commands = new ArrayList<SubscriptionCommand>(
-                        finalizations.getItems().size());
-                for (var item : finalizations.getItems()) {
-                    commands.add(AggregateEnvelope.SUBSCRIPTION.command(
-                            item.getCommandId(),
-                            item.getSubscriptionId(),
-                            command.getMerchantId(),
-                            command.getMode(),
-                            item.getRequestedAt(),
-                            null,
-                            item.getFinalization()));
-                }
-                yield commands;
-            }
+                        item -> scheduled(
+                                item,
+                                CheckFunding.newBuilder()
+                                        .setPeriodEnd(item.getPeriodEnd())
+                                        .build()));
+            case SettleRequests answers -> each(answers.getItems(), SettlementItems::command);
+            case FinalizeInvoices finalizations ->
+                each(
+                        finalizations.getItems(),
+                        item -> AggregateEnvelope.SUBSCRIPTION.command(
+                                item.getCommandId(),
+                                item.getSubscriptionId(),
+                                command.getMerchantId(),
+                                command.getMode(),
+                                item.getRequestedAt(),
+                                null,
+                                item.getFinalization()));
             default -> null;
         };
+    }
+
+    private static <T> List<SubscriptionCommand> each(List<T> items, Function<T, SubscriptionCommand> command) {
+        var commands = new ArrayList<SubscriptionCommand>(items.size());
+        for (var item : items) {
+            commands.add(command.apply(item));
+        }
+        return commands;
+    }
+
+    /** The envelope a scheduler's item would have been sent in alone, around {@code payload}. */
+    private static SubscriptionCommand scheduled(RenewalItem item, Object payload) {
+        return AggregateEnvelope.SUBSCRIPTION.command(
+                item.getCommandId(),
+                item.getSubscriptionId(),
+                item.getMerchantId(),
+                item.getMode(),
+                item.getRequestedAt(),
+                null,
+                payload);
     }
 
     /**
@@ -146,21 +152,6 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
     public List<Forward> combine(List<Forward> forwards) {
         return ChainRequestBatches.combine(
                 InvoiceNumberRequests.combine(forwards, nodes.invoiceNumbersSink()), nodes.chainRequestsSink());
-    }
-
-    private static List<SubscriptionCommand> items(List<RenewalItem> items, Function<Instant, Object> payload) {
-        var commands = new ArrayList<SubscriptionCommand>(items.size());
-        for (var item : items) {
-            commands.add(AggregateEnvelope.SUBSCRIPTION.command(
-                    item.getCommandId(),
-                    item.getSubscriptionId(),
-                    item.getMerchantId(),
-                    item.getMode(),
-                    item.getRequestedAt(),
-                    null,
-                    payload.apply(item.getPeriodEnd())));
-        }
-        return commands;
     }
 
     @Override

@@ -25,6 +25,7 @@ import io.abk.billing.schemas.avro.SettlementItem;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.UpdateSubscription;
+import io.abk.billing.schemas.command.SettlementItems;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
@@ -173,14 +174,7 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
         // Settlement answers both in one command: each answer applies as its own SettleCharge, once.
         var answers = new ArrayList<SettlementItem>();
         for (var request : requests) {
-            var answer = CommandEnvelopes.settled(request, true);
-            answers.add(new SettlementItem(
-                    answer.getCommandId(),
-                    answer.getSubscriptionId(),
-                    answer.getMerchantId(),
-                    answer.getMode(),
-                    answer.getRequestedAt(),
-                    answer.getPayload()));
+            answers.add(SettlementItems.of(CommandEnvelopes.settled(request, true)));
         }
         var settled = CommandEnvelopes.scheduled(
                 "settlements:" + answers.getFirst().getCommandId(), SUB, PERIOD_END, new SettleRequests(answers));

@@ -93,13 +93,20 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
                     "event=relayer_result_repeated action=reemit chainRequestId={} commandId={}",
                     request.getRequestId(),
                     previous.getCommandId());
-            answerSubscription(context, request, previous, timestamp);
+            answerSubscription(context, request, previous, timestamp, SettlementAnswers.at(context, timestamp));
             return;
         }
         var settlement = settlement(request, result.getOutcome());
         var answer = SignatureResultMapper.forSubscription(addressee, request, settlement);
         SettlementLog.relayed(request, result.getOutcome());
-        answerFirst(context, settled, request, answer, timestamp, chainId(request));
+        answerFirst(
+                context,
+                settled,
+                request,
+                answer,
+                timestamp,
+                chainId(request),
+                SettlementAnswers.at(context, timestamp));
     }
 
     private void settleAuthorization(

@@ -13,6 +13,7 @@ import io.abk.billing.schemas.avro.SettleRequests;
 import io.abk.billing.schemas.avro.SettlementItem;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.command.AggregateEnvelope;
+import io.abk.billing.schemas.command.SettlementItems;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -32,16 +33,10 @@ final class SettlementAnswers {
 
     private SettlementAnswers() {}
 
-    /** Forwards the answer and, for a paid charge, its tx hash's claim (again on a repeat: claims are idempotent). */
-    static void answerSubscription(
-            ProcessorContext<String, SettlementOutput> context,
-            ChainRequest request,
-            SubscriptionCommand answer,
-            long timestamp) {
-        answerSubscription(context, request, answer, timestamp, at(context, timestamp));
-    }
-
-    /** As above, with the answer given to {@code send}: forwarded at once, or held to go out with a batch's others. */
+    /**
+     * Gives the answer to {@code send} (forwarded at once, {@link #at}, or held to go out with a batch's others) and
+     * forwards, for a paid charge, its tx hash's claim (again on a repeat: claims are idempotent).
+     */
     static void answerSubscription(
             ProcessorContext<String, SettlementOutput> context,
             ChainRequest request,
@@ -74,13 +69,7 @@ final class SettlementAnswers {
         for (var answer : answers) {
             if (answer.getPayload() instanceof SettleCharge || answer.getPayload() instanceof SettleFundingCheck) {
                 first = first == null ? answer : first;
-                items.add(new SettlementItem(
-                        answer.getCommandId(),
-                        answer.getSubscriptionId(),
-                        answer.getMerchantId(),
-                        answer.getMode(),
-                        answer.getRequestedAt(),
-                        answer.getPayload()));
+                items.add(SettlementItems.of(answer));
             } else {
                 send.accept(answer);
             }
@@ -106,17 +95,6 @@ final class SettlementAnswers {
      * Records {@code answer} as the one given to {@code request} (a request without an id cannot be repeated by id,
      * so it is not kept), counts it and forwards it as {@link #answerSubscription} does.
      */
-    static void answerFirst(
-            ProcessorContext<String, SettlementOutput> context,
-            SettledRequests<SubscriptionCommand> settled,
-            ChainRequest request,
-            SubscriptionCommand answer,
-            long timestamp,
-            long chainId) {
-        answerFirst(context, settled, request, answer, timestamp, chainId, at(context, timestamp));
-    }
-
-    /** As above, with the answer given to {@code send}. */
     static void answerFirst(
             ProcessorContext<String, SettlementOutput> context,
             SettledRequests<SubscriptionCommand> settled,

@@ -13,7 +13,7 @@ import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleFundingCheck;
 import io.abk.billing.schemas.avro.SettleRequests;
 import io.abk.billing.schemas.avro.SettlementItem;
-import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.command.SettlementItems;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.kafka.streams.test.TestRecord;
@@ -85,7 +85,8 @@ class ChainTopologyBatchTest {
             assertThat(((SettleFundingCheck) items.get(2).getAnswer()).getBalanceMicros())
                     .isZero();
             // each answer is the one it would have been alone: stored by its request id, its hash claimed
-            assertThat(topology.settled().get(charge.getRequestId()).value()).isEqualTo(envelope(items.get(0)));
+            assertThat(topology.settled().get(charge.getRequestId()).value())
+                    .isEqualTo(SettlementItems.command(items.get(0)));
             assertThat(topology.settled().get(funding.getRequestId())).isNotNull();
             assertThat(topology.claimedHashes()).containsEntry(paid.getTxHash(), INVOICE);
             assertThat(topology.claimedHashes()).containsValue(OTHER_INVOICE);
@@ -120,17 +121,5 @@ class ChainTopologyBatchTest {
     private static <K, V> TestRecord<K, V> single(List<TestRecord<K, V>> records) {
         assertThat(records).hasSize(1);
         return records.getFirst();
-    }
-
-    private static SubscriptionCommand envelope(SettlementItem item) {
-        return new SubscriptionCommand(
-                item.getCommandId(),
-                item.getSubscriptionId(),
-                item.getMerchantId(),
-                item.getMode(),
-                item.getRequestedAt(),
-                null,
-                null,
-                item.getAnswer());
     }
 }
