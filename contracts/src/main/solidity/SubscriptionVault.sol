@@ -70,24 +70,33 @@ contract SubscriptionVault is CustomerSignatures {
         uint32 maxCharges;
     }
 
-    /// The stored form of a subscription: Subscription's fields packed into six slots, so that creating one writes
-    /// four (customer, period and anchor; merchant, counts and state; token; amount) and a charge two.
+    /// The stored form of a subscription: Subscription's fields packed into five slots, so that creating one writes
+    /// three (customer, period and anchor; merchant, limit and state; token and amount) and a charge reads four and
+    /// writes one (its totals and count). An amount below 2^96 and at most 2^32 charges keep the totals below 2^128.
     struct Mandate {
         address customer;
         uint16 periodMonths;
         uint64 firstChargeAt;
         address merchant;
-        uint32 chargeCount;
         uint32 maxCharges;
         bool canceled;
         address token;
-        uint256 amount;
-        uint256 totalCharged;
-        uint256 totalRefunded;
+        uint96 amount;
+        uint128 totalCharged;
+        uint32 chargeCount;
+        uint128 totalRefunded;
     }
 
-    struct ChargeRecord {
+    /// One charge of chargeBatch: the arguments charge takes.
+    struct ChargeItem {
         bytes32 ref;
+        uint256 amount;
+        bytes32 chargeId;
+    }
+
+    /// What the vault keeps of a used charge id, in one slot: the period it paid and its block, whose Charged log
+    /// names the subscription and the transaction.
+    struct ChargeRecord {
         uint32 periodIndex;
         uint64 blockNumber;
         bool exists;
@@ -120,6 +129,9 @@ contract SubscriptionVault is CustomerSignatures {
         uint64 firstChargeAt
     );
     event Charged(bytes32 indexed ref, uint32 periodIndex, uint256 amount, bytes32 indexed chargeId);
+    /// A charge of chargeBatch that the vault refused: `reason` is the revert data a lone charge would have given
+    ///  (one of the errors below, or the token's own error).
+    event ChargeFailed(bytes32 indexed ref, bytes32 indexed chargeId, bytes reason);
     event Canceled(bytes32 indexed ref, address indexed by);
     event Refunded(bytes32 indexed ref, uint256 amount, bytes32 indexed refundId);
 
@@ -143,6 +155,7 @@ contract SubscriptionVault is CustomerSignatures {
     error InvalidSignature();
     error PermitFailed();
     error MandateExhausted(bytes32 ref, uint32 maxCharges);
+    error BatchOutOfGas(uint256 index);
 
     constructor(address relayer_) {
         relayer = relayer_;
@@ -217,6 +230,33 @@ contract SubscriptionVault is CustomerSignatures {
         _charge(ref, amount, chargeId);
     }
 
+    /// @notice Many charges in one transaction, each under charge's rules and with its own outcome: a charge the vault
+    ///         refuses (or whose token transfer fails) is undone alone and reported by a ChargeFailed event, while the
+    ///         others go through. Each charge id is still used at most once, within a batch as across transactions.
+    /// @dev Each item runs in a call of the vault to itself (chargeItem), so that its revert undoes that item only. An
+    ///      item that ran out of gas reverts the whole batch instead of being reported as refused: the batch's gas
+    ///      limit was too low, which says nothing about the charge, and a gas estimate must not settle for it.
+    /// @return charged how many of the items were charged
+    function chargeBatch(ChargeItem[] calldata items) external returns (uint256 charged) {
+        if (msg.sender != relayer) revert NotRelayer();
+        for (uint256 i = 0; i < items.length; ++i) {
+            ChargeItem calldata item = items[i];
+            try this.chargeItem(item.ref, item.amount, item.chargeId) {
+                ++charged;
+            } catch (bytes memory reason) {
+                // Every refusal carries an error; only running out of gas reverts with nothing.
+                if (reason.length == 0) revert BatchOutOfGas(i);
+                emit ChargeFailed(item.ref, item.chargeId, reason);
+            }
+        }
+    }
+
+    /// @notice One item of chargeBatch; only the vault itself may call it.
+    function chargeItem(bytes32 ref, uint256 amount, bytes32 chargeId) external {
+        if (msg.sender != address(this)) revert NotRelayer();
+        _charge(ref, amount, chargeId);
+    }
+
     /// @notice Ends the mandate for good; by the customer or the relayer.
     function cancel(bytes32 ref) external {
         Mandate storage s = _existing(ref);
@@ -250,7 +290,7 @@ contract SubscriptionVault is CustomerSignatures {
         if (amount > refundable) revert RefundAboveCharged(amount, refundable);
 
         refundIds[refundId] = true;
-        s.totalRefunded += amount;
+        s.totalRefunded += uint128(amount);
         emit Refunded(ref, amount, refundId);
         _pull(s.token, s.merchant, s.customer, amount);
     }
@@ -315,7 +355,7 @@ contract SubscriptionVault is CustomerSignatures {
         if (token == address(0)) revert InvalidSubscription(InvalidReason.ZeroToken);
         if (amount == 0) revert InvalidSubscription(InvalidReason.ZeroAmount);
         // Bounded so that totals over many periods can never overflow.
-        if (amount > type(uint128).max) revert InvalidSubscription(InvalidReason.AmountTooLarge);
+        if (amount > type(uint96).max) revert InvalidSubscription(InvalidReason.AmountTooLarge);
         if (periodMonths == 0 || periodMonths > MAX_PERIOD_MONTHS) {
             revert InvalidSubscription(InvalidReason.InvalidPeriod);
         }
@@ -340,7 +380,7 @@ contract SubscriptionVault is CustomerSignatures {
         s.merchant = merchant;
         s.maxCharges = maxCharges;
         s.token = token;
-        s.amount = amount;
+        s.amount = uint96(amount);
         emit Subscribed(ref, customer, merchant, token, amount, periodMonths, firstChargeAt);
     }
 
@@ -358,8 +398,8 @@ contract SubscriptionVault is CustomerSignatures {
         if (block.timestamp < startsAt) revert PeriodNotStarted(ref, periodIndex, startsAt);
 
         s.chargeCount = periodIndex + 1;
-        s.totalCharged += amount;
-        charges[chargeId] = ChargeRecord(ref, periodIndex, uint64(block.number), true);
+        s.totalCharged += uint128(amount);
+        charges[chargeId] = ChargeRecord(periodIndex, uint64(block.number), true);
         emit Charged(ref, periodIndex, amount, chargeId);
         _pull(s.token, s.customer, s.merchant, amount);
     }

@@ -30,9 +30,15 @@ public final class SubscriptionVaultAbi {
             Abi.topic("Subscribed(bytes32,address,address,address,uint256,uint16,uint64)");
     public static final String CHARGED_TOPIC = Abi.topic("Charged(bytes32,uint32,uint256,bytes32)");
     public static final String CANCELED_TOPIC = Abi.topic("Canceled(bytes32,address)");
+    /** A refused item of a {@code chargeBatch}; only its transaction's receipt needs it, the follower does not. */
+    public static final String CHARGE_FAILED_TOPIC = Abi.topic("ChargeFailed(bytes32,bytes32,bytes)");
+
     public static final String REFUNDED_TOPIC = Abi.topic("Refunded(bytes32,uint256,bytes32)");
 
-    /** The four topics above, for an {@code eth_getLogs} filter on the vault's address. */
+    /**
+     * The topics of the events that change a subscription or move money, for an {@code eth_getLogs} filter on the
+     * vault's address: every one above but {@link #CHARGE_FAILED_TOPIC}.
+     */
     public static final List<String> EVENT_TOPICS =
             List.of(SUBSCRIBED_TOPIC, CHARGED_TOPIC, CANCELED_TOPIC, REFUNDED_TOPIC);
 
@@ -41,6 +47,8 @@ public final class SubscriptionVaultAbi {
             + "(uint256,uint256,bytes),bytes32,uint256)");
 
     private static final String NO_CHARGE = "0x" + "0".repeat(64);
+
+    private static final String CHARGE_BATCH_SELECTOR = Abi.selector("chargeBatch((bytes32,uint256,bytes32)[])");
 
     private SubscriptionVaultAbi() {}
 
@@ -62,6 +70,33 @@ public final class SubscriptionVaultAbi {
     public static String charge(String ref, BigInteger amount, String chargeId) {
         Abi.requireUnsigned(amount, "amount");
         return Abi.call("charge", Abi.bytes32(ref, "ref"), new Uint256(amount), Abi.bytes32(chargeId, "chargeId"));
+    }
+
+    /**
+     * Sent by the relayer: {@code charges} in one transaction, each as {@link #charge} would make it alone and with its
+     * own outcome (a {@code Charged} or a {@code ChargeFailed} event).
+     */
+    public static String chargeBatch(List<ChargeCall> charges) {
+        if (charges.isEmpty()) {
+            throw new IllegalArgumentException("a charge batch needs at least one charge");
+        }
+        // A dynamic array of static tuples: its offset, its length, then three words per charge.
+        var data = new StringBuilder(10 + 64 * (2 + 3 * charges.size())).append(CHARGE_BATCH_SELECTOR);
+        data.append(word(BigInteger.valueOf(32))).append(word(BigInteger.valueOf(charges.size())));
+        for (var charge : charges) {
+            Abi.requireUnsigned(charge.amount(), "amount");
+            if (charge.amount().bitLength() > 256) {
+                throw new IllegalArgumentException("amount does not fit a uint256: " + charge.amount());
+            }
+            data.append(Numeric.cleanHexPrefix(EvmHex.word(charge.ref(), "ref")))
+                    .append(word(charge.amount()))
+                    .append(Numeric.cleanHexPrefix(EvmHex.word(charge.chargeId(), "chargeId")));
+        }
+        return data.toString();
+    }
+
+    private static String word(BigInteger value) {
+        return Numeric.toHexStringNoPrefixZeroPadded(value, 64);
     }
 
     public static String cancel(String ref) {
@@ -204,12 +239,11 @@ public final class SubscriptionVaultAbi {
     }
 
     public static ChargeRecord decodeChargeRecord(String returnData) {
-        List<Type> words = Abi.decode(returnData, Bytes32.class, Uint32.class, Uint64.class, Bool.class);
+        List<Type> words = Abi.decode(returnData, Uint32.class, Uint64.class, Bool.class);
         return new ChargeRecord(
-                Abi.hex((Bytes32) words.get(0)),
+                Abi.value(words.get(0)).longValueExact(),
                 Abi.value(words.get(1)).longValueExact(),
-                Abi.value(words.get(2)).longValueExact(),
-                (Boolean) words.get(3).getValue());
+                (Boolean) words.get(2).getValue());
     }
 
     /** A {@code uint64} timestamp result ({@code nextChargeAt}, {@code periodStart}, {@code addMonths}). */

@@ -71,6 +71,9 @@ public sealed interface VaultError {
     /** The mandate's {@code maxCharges} signed periods are all charged. */
     record MandateExhausted(String ref, long maxCharges) implements VaultError {}
 
+    /** A {@code chargeBatch} whose item {@code index} ran out of gas: the whole batch reverted, nothing was charged. */
+    record BatchOutOfGas(long index) implements VaultError {}
+
     /** Revert data matching none of the above, kept as it came. */
     record Unknown(String data) implements VaultError {}
 

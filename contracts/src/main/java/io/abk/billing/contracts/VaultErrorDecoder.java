@@ -81,6 +81,10 @@ final class VaultErrorDecoder {
                     args -> new VaultError.MandateExhausted(
                             word(args, 0), Abi.value(args.get(1)).longValueExact())),
             new Spec(
+                    "BatchOutOfGas(uint256)",
+                    List.of(UINT256),
+                    args -> new VaultError.BatchOutOfGas(Abi.value(args.get(0)).longValueExact())),
+            new Spec(
                     "InsufficientBalance(address,uint256,uint256)",
                     List.of(ADDRESS, UINT256, UINT256),
                     args -> new VaultError.InsufficientBalance(

@@ -21,6 +21,12 @@ public sealed interface VaultEvent {
 
     record Charged(String ref, long periodIndex, BigInteger amount, String chargeId) implements VaultEvent {}
 
+    /**
+     * A charge of a {@code chargeBatch} that the vault refused, and why: what the same charge alone would have reverted
+     * with. The batch's other charges are not affected.
+     */
+    record ChargeFailed(String ref, String chargeId, VaultError reason) implements VaultEvent {}
+
     /** @param by the customer or the relayer */
     record Canceled(String ref, String by) implements VaultEvent {}
 

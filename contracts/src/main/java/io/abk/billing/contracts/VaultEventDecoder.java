@@ -5,11 +5,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.DynamicBytes;
 import org.web3j.abi.datatypes.Type;
 import org.web3j.abi.datatypes.generated.Uint16;
 import org.web3j.abi.datatypes.generated.Uint256;
 import org.web3j.abi.datatypes.generated.Uint32;
 import org.web3j.abi.datatypes.generated.Uint64;
+import org.web3j.utils.Numeric;
 
 /** Logs of the vault into {@link VaultEvent}s; indexed values come from the topics, the others from the data. */
 final class VaultEventDecoder {
@@ -41,6 +43,14 @@ final class VaultEventDecoder {
                     Abi.value(words.get(0)).longValueExact(),
                     Abi.value(words.get(1)),
                     word(topics, 2)));
+        }
+        if (topic0.equals(SubscriptionVaultAbi.CHARGE_FAILED_TOPIC)) {
+            requireTopics(topics, 3, "ChargeFailed");
+            var reason = (DynamicBytes) Abi.decode(data, DynamicBytes.class).getFirst();
+            return Optional.of(new VaultEvent.ChargeFailed(
+                    word(topics, 1),
+                    word(topics, 2),
+                    VaultErrorDecoder.decode(Numeric.toHexString(reason.getValue()))));
         }
         if (topic0.equals(SubscriptionVaultAbi.CANCELED_TOPIC)) {
             requireTopics(topics, 3, "Canceled");

@@ -33,6 +33,8 @@ class ContractArtifactsTest {
                 .contains(
                         "subscribe(bytes32,address,address,uint256,uint16,uint64)",
                         "charge(bytes32,uint256,bytes32)",
+                        "chargeBatch(tuple[])",
+                        "chargeItem(bytes32,uint256,bytes32)",
                         "cancel(bytes32)",
                         "refund(bytes32,uint256,bytes32)",
                         "getSubscription(bytes32)",
@@ -49,6 +51,7 @@ class ContractArtifactsTest {
                 .containsExactlyInAnyOrder(
                         "Subscribed(bytes32,address,address,address,uint256,uint16,uint64)",
                         "Charged(bytes32,uint32,uint256,bytes32)",
+                        "ChargeFailed(bytes32,bytes32,bytes)",
                         "Canceled(bytes32,address)",
                         "Refunded(bytes32,uint256,bytes32)");
         assertThat(signatures(ContractArtifacts.testUsdc(), "function"))

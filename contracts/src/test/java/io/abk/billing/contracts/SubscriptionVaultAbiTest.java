@@ -9,12 +9,16 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.web3j.abi.FunctionEncoder;
 import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.DynamicArray;
+import org.web3j.abi.datatypes.Function;
+import org.web3j.abi.datatypes.StaticStruct;
 import org.web3j.abi.datatypes.Type;
 import org.web3j.abi.datatypes.generated.Bytes32;
 import org.web3j.abi.datatypes.generated.Uint16;
 import org.web3j.abi.datatypes.generated.Uint256;
 import org.web3j.abi.datatypes.generated.Uint64;
 import org.web3j.crypto.Hash;
+import org.web3j.utils.Numeric;
 
 class SubscriptionVaultAbiTest {
 
@@ -49,6 +53,35 @@ class SubscriptionVaultAbiTest {
                         + REF.substring(2)
                         + "%064x".formatted(10_000_000)
                         + CHARGE_ID.substring(2));
+    }
+
+    @Test
+    void shouldEncodeAChargeBatchAsAnArrayOfChargeTuples() {
+        var second = new ChargeCall(SubscriptionRef.of("sub_2"), BigInteger.ONE, ChargeId.of("inv_2"));
+        var charges = List.of(new ChargeCall(REF, BigInteger.valueOf(10_000_000), CHARGE_ID), second);
+
+        var expected = FunctionEncoder.encode(new Function(
+                "chargeBatch",
+                List.<Type>of(new DynamicArray<>(
+                        StaticStruct.class,
+                        charges.stream()
+                                .map(charge -> new StaticStruct(
+                                        new Bytes32(Numeric.hexStringToByteArray(charge.ref())),
+                                        new Uint256(charge.amount()),
+                                        new Bytes32(Numeric.hexStringToByteArray(charge.chargeId()))))
+                                .toList())),
+                List.of()));
+        assertThat(SubscriptionVaultAbi.chargeBatch(charges))
+                .startsWith(selector("chargeBatch((bytes32,uint256,bytes32)[])"))
+                .isEqualTo(expected);
+        assertThatThrownBy(() -> SubscriptionVaultAbi.chargeBatch(List.of()))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SubscriptionVaultAbi.chargeBatch(
+                        List.of(new ChargeCall(REF, BigInteger.ONE.shiftLeft(256), CHARGE_ID))))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() ->
+                        SubscriptionVaultAbi.chargeBatch(List.of(new ChargeCall("0x12", BigInteger.ONE, CHARGE_ID))))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -102,10 +135,9 @@ class SubscriptionVaultAbiTest {
 
     @Test
     void shouldDecodeAChargeRecordAndATimestamp() {
-        String returned = encode(
-                new Bytes32(hexBytes(REF)), new Uint256(3), new Uint256(99), new org.web3j.abi.datatypes.Bool(true));
+        String returned = encode(new Uint256(3), new Uint256(99), new org.web3j.abi.datatypes.Bool(true));
 
-        assertThat(SubscriptionVaultAbi.decodeChargeRecord(returned)).isEqualTo(new ChargeRecord(REF, 3, 99, true));
+        assertThat(SubscriptionVaultAbi.decodeChargeRecord(returned)).isEqualTo(new ChargeRecord(3, 99, true));
         assertThat(SubscriptionVaultAbi.decodeTimestamp(encode(new Uint64(ANCHOR.getEpochSecond()))))
                 .isEqualTo(ANCHOR);
     }

@@ -9,11 +9,13 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.DynamicBytes;
 import org.web3j.abi.datatypes.generated.Uint16;
 import org.web3j.abi.datatypes.generated.Uint256;
 import org.web3j.abi.datatypes.generated.Uint32;
 import org.web3j.abi.datatypes.generated.Uint64;
 import org.web3j.crypto.Hash;
+import org.web3j.utils.Numeric;
 
 class VaultEventsTest {
 
@@ -28,6 +30,9 @@ class VaultEventsTest {
                 .isEqualTo(Hash.sha3String("Subscribed(bytes32,address,address,address,uint256,uint16,uint64)"));
         assertThat(SubscriptionVaultAbi.CHARGED_TOPIC)
                 .isEqualTo(Hash.sha3String("Charged(bytes32,uint32,uint256,bytes32)"));
+        assertThat(SubscriptionVaultAbi.CHARGE_FAILED_TOPIC)
+                .isEqualTo(Hash.sha3String("ChargeFailed(bytes32,bytes32,bytes)"));
+        assertThat(SubscriptionVaultAbi.EVENT_TOPICS).doesNotContain(SubscriptionVaultAbi.CHARGE_FAILED_TOPIC);
         assertThat(SubscriptionVaultAbi.CANCELED_TOPIC).isEqualTo(Hash.sha3String("Canceled(bytes32,address)"));
         assertThat(SubscriptionVaultAbi.REFUNDED_TOPIC).isEqualTo(Hash.sha3String("Refunded(bytes32,uint256,bytes32)"));
         assertThat(Erc20Abi.TRANSFER_TOPIC)
@@ -65,6 +70,17 @@ class VaultEventsTest {
         assertThat(SubscriptionVaultAbi.decodeEvent(
                         List.of(SubscriptionVaultAbi.REFUNDED_TOPIC, REF, refundId), encode(new Uint256(3))))
                 .contains(new VaultEvent.Refunded(REF, BigInteger.valueOf(3), refundId));
+    }
+
+    @Test
+    void shouldDecodeAChargeFailedWithTheVaultErrorItCarries() {
+        String chargeId = ChargeId.of("inv_1");
+        String reason = Hash.sha3String("SubscriptionIsCanceled(bytes32)").substring(0, 10) + REF.substring(2);
+
+        assertThat(SubscriptionVaultAbi.decodeEvent(
+                        List.of(SubscriptionVaultAbi.CHARGE_FAILED_TOPIC, REF, chargeId),
+                        encode(new DynamicBytes(Numeric.hexStringToByteArray(reason)))))
+                .contains(new VaultEvent.ChargeFailed(REF, chargeId, new VaultError.SubscriptionIsCanceled(REF)));
     }
 
     @Test

@@ -133,7 +133,7 @@ class VaultChargeIT {
         assertRefused(() -> chain.charge(ref, TEN_USDC, chargeId), new VaultError.ChargeIdUsed(chargeId));
         assertThat(SubscriptionVaultAbi.decodeChargeRecord(
                         chain.tx.call(chain.vault(), SubscriptionVaultAbi.chargeOf(chargeId))))
-                .isEqualTo(new ChargeRecord(ref, 0, receipt.getBlockNumber().longValueExact(), true));
+                .isEqualTo(new ChargeRecord(0, receipt.getBlockNumber().longValueExact(), true));
         assertThat(SubscriptionVaultAbi.decodeChargeRecord(
                                 chain.tx.call(chain.vault(), SubscriptionVaultAbi.chargeOf(newChargeId())))
                         .exists())

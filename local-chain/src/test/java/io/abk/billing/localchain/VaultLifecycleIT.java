@@ -96,7 +96,7 @@ class VaultLifecycleIT {
                 () -> subscribe(lower(chain.merchant), chain.token(), BigInteger.ZERO, 1),
                 new VaultError.InvalidSubscription(InvalidSubscriptionReason.ZERO_AMOUNT));
         assertRefused(
-                () -> subscribe(lower(chain.merchant), chain.token(), BigInteger.ONE.shiftLeft(128), 1),
+                () -> subscribe(lower(chain.merchant), chain.token(), BigInteger.ONE.shiftLeft(96), 1),
                 new VaultError.InvalidSubscription(InvalidSubscriptionReason.AMOUNT_TOO_LARGE));
         assertRefused(
                 () -> subscribe(lower(chain.merchant), chain.token(), TEN_USDC, 0),

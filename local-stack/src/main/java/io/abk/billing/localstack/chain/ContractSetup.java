@@ -48,6 +48,10 @@ final class ContractSetup {
         var there = deployment.chainId() == node.chainId()
                 && hasCode(node, deployment.tokenAddress())
                 && hasCode(node, deployment.vaultAddress());
+        if (there && !recorded.vaultOfThisBuild()) {
+            log.warn("event=local_chain_vault_outdated vault={} action=deploy_again", deployment.vaultAddress());
+            return false;
+        }
         if (!there) {
             log.warn(
                     "event=local_chain_contracts_gone token={} vault={} action=deploy_again",
@@ -96,7 +100,7 @@ final class ContractSetup {
                     "event=local_chain_funded accounts={} usdcEach={}",
                     everyone.size(),
                     ChainAccounts.FUNDING.divide(BigInteger.TEN.pow(6)));
-            return new DeploymentFile(deployment, from);
+            return new DeploymentFile(deployment, from, DeploymentFile.vaultCodeOfThisBuild());
         } finally {
             node.rpc("evm_setIntervalMining", Math.max(1, blockTime.toSeconds()));
         }

@@ -1,5 +1,6 @@
 package io.abk.billing.localstack.chain;
 
+import io.abk.billing.contracts.ContractArtifacts;
 import io.abk.billing.localchain.LocalChainDeployment;
 import java.io.IOException;
 import java.io.StringReader;
@@ -12,6 +13,7 @@ import java.util.Optional;
 import java.util.Properties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.web3j.crypto.Hash;
 
 /**
  * Where the local chain's contracts are, kept in {@code <data>/local-chain.properties} beside the generated secrets,
@@ -19,8 +21,10 @@ import org.slf4j.LoggerFactory;
  *
  * @param deployment   the addresses and the relayer the vault accepts
  * @param deployedFrom the first block that can hold the contracts' events: where the chain follower starts
+ * @param vaultCode    {@link #vaultCodeOfThisBuild()} when the vault was deployed; empty for a file from before it was
+ *                     kept
  */
-record DeploymentFile(LocalChainDeployment deployment, long deployedFrom) {
+record DeploymentFile(LocalChainDeployment deployment, long deployedFrom, String vaultCode) {
 
     static final String FILE_NAME = "local-chain.properties";
     private static final Logger log = LoggerFactory.getLogger(DeploymentFile.class);
@@ -39,7 +43,8 @@ record DeploymentFile(LocalChainDeployment deployment, long deployedFrom) {
                             required(properties, "token-address"),
                             required(properties, "vault-address"),
                             required(properties, "relayer-address")),
-                    Long.parseLong(required(properties, "deployed-from-block"))));
+                    Long.parseLong(required(properties, "deployed-from-block")),
+                    properties.getProperty("vault-code", "")));
         } catch (IOException | IllegalArgumentException e) {
             log.warn("event=local_chain_file_unreadable file={} reason={} action=deploy_again", file, e.getMessage());
             return Optional.empty();
@@ -53,6 +58,7 @@ record DeploymentFile(LocalChainDeployment deployment, long deployedFrom) {
         properties.setProperty("vault-address", deployment.vaultAddress());
         properties.setProperty("relayer-address", deployment.relayerAddress());
         properties.setProperty("deployed-from-block", Long.toString(deployedFrom));
+        properties.setProperty("vault-code", vaultCode);
         try {
             var text = new StringWriter();
             properties.store(
@@ -63,6 +69,19 @@ record DeploymentFile(LocalChainDeployment deployment, long deployedFrom) {
         } catch (IOException e) {
             throw new UncheckedIOException("could not write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A fingerprint of the vault this build deploys (keccak256 of its compiled bytecode): a chain kept from an earlier
+     * build whose vault differs (it lacks a function the relayer calls) gets the contracts deployed anew.
+     */
+    static String vaultCodeOfThisBuild() {
+        return Hash.sha3(ContractArtifacts.vault().bytecode());
+    }
+
+    /** Whether the vault was deployed by a build with the same vault as this one. */
+    boolean vaultOfThisBuild() {
+        return vaultCode.equals(vaultCodeOfThisBuild());
     }
 
     private static String required(Properties properties, String key) {

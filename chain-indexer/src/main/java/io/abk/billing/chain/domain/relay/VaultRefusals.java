@@ -65,6 +65,8 @@ public final class VaultRefusals {
                         : relayerError("The vault refused the subscription reference");
             case VaultError.InvalidSubscription e -> relayerError("The vault refused the subscription: " + e.reason());
             case VaultError.TimestampOutOfRange e -> relayerError("The vault's calendar is out of range");
+            case VaultError.BatchOutOfGas e ->
+                relayerError("The relayer's batch of charges ran out of gas and charged nothing; a retry is safe");
             case VaultError.SignatureExpired e ->
                 new Refuse(
                         FailureCode.SIGNATURE_EXPIRED,

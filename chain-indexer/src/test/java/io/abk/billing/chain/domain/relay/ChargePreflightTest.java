@@ -16,7 +16,7 @@ class ChargePreflightTest {
 
     private static final BigInteger TEN = BigInteger.valueOf(10_000_000);
     private static final Instant NOW = Instant.parse("2026-07-15T10:00:00Z");
-    private static final ChargeRecord UNUSED = new ChargeRecord("0x" + "00".repeat(32), 0, 0, false);
+    private static final ChargeRecord UNUSED = new ChargeRecord(0, 0, false);
     private static final OnChainSubscription ACTIVE = subscription(false);
 
     @Test
@@ -26,7 +26,7 @@ class ChargePreflightTest {
 
     @Test
     void shouldBeAlreadyDoneWhenTheChargeIdWasUsedWhateverElseHolds() {
-        var used = new ChargeRecord("0x" + "11".repeat(32), 0, 42, true);
+        var used = new ChargeRecord(0, 42, true);
         assertThat(ChargePreflight.decide(facts(used, null, NOW, BigInteger.ZERO, BigInteger.ZERO)))
                 .isEqualTo(new AlreadyDone(42));
     }
