@@ -86,6 +86,7 @@ public final class AnvilNode implements AutoCloseable {
         options.genesisTimestamp()
                 .ifPresent(at -> command.addAll(List.of("--timestamp", Long.toString(at.getEpochSecond()))));
         options.stateFile().ifPresent(state -> command.addAll(List.of("--state", state.toString())));
+        options.blockGasLimit().ifPresent(gas -> command.addAll(List.of("--gas-limit", Long.toString(gas))));
         Path logFile;
         try {
             logFile = options.logFile().isPresent()

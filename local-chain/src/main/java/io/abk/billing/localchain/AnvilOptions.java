@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param genesisTimestamp the timestamp of block 0 (anvil's {@code --timestamp})
  * @param stateFile load the chain from this file at start and write it back on close (anvil's {@code --state})
  * @param logFile where anvil's output goes; empty for a temporary file deleted on a clean close
+ * @param blockGasLimit the gas a block may hold (anvil's {@code --gas-limit}); empty for anvil's 30,000,000
  */
 public record AnvilOptions(
         Optional<Path> binary,
@@ -23,37 +24,50 @@ public record AnvilOptions(
         Optional<Duration> blockTime,
         Optional<Instant> genesisTimestamp,
         Optional<Path> stateFile,
-        Optional<Path> logFile) {
+        Optional<Path> logFile,
+        Optional<Long> blockGasLimit) {
 
     /** anvil's chain id unless told otherwise; the project's configuration names the local chain by it. */
     public static final long CHAIN_ID = NetworkSettings.LOCAL.chainId();
 
     public static AnvilOptions defaults() {
         return new AnvilOptions(
-                Optional.empty(), 0, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(),
+                0,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
     }
 
     public AnvilOptions withBinary(Path value) {
-        return new AnvilOptions(Optional.of(value), port, blockTime, genesisTimestamp, stateFile, logFile);
+        return new AnvilOptions(
+                Optional.of(value), port, blockTime, genesisTimestamp, stateFile, logFile, blockGasLimit);
     }
 
     public AnvilOptions withPort(int value) {
-        return new AnvilOptions(binary, value, blockTime, genesisTimestamp, stateFile, logFile);
+        return new AnvilOptions(binary, value, blockTime, genesisTimestamp, stateFile, logFile, blockGasLimit);
     }
 
     public AnvilOptions withBlockTime(Duration value) {
-        return new AnvilOptions(binary, port, Optional.of(value), genesisTimestamp, stateFile, logFile);
+        return new AnvilOptions(binary, port, Optional.of(value), genesisTimestamp, stateFile, logFile, blockGasLimit);
     }
 
     public AnvilOptions withGenesisTimestamp(Instant value) {
-        return new AnvilOptions(binary, port, blockTime, Optional.of(value), stateFile, logFile);
+        return new AnvilOptions(binary, port, blockTime, Optional.of(value), stateFile, logFile, blockGasLimit);
     }
 
     public AnvilOptions withStateFile(Path value) {
-        return new AnvilOptions(binary, port, blockTime, genesisTimestamp, Optional.of(value), logFile);
+        return new AnvilOptions(binary, port, blockTime, genesisTimestamp, Optional.of(value), logFile, blockGasLimit);
+    }
+
+    public AnvilOptions withBlockGasLimit(long value) {
+        return new AnvilOptions(binary, port, blockTime, genesisTimestamp, stateFile, logFile, Optional.of(value));
     }
 
     public AnvilOptions withLogFile(Path value) {
-        return new AnvilOptions(binary, port, blockTime, genesisTimestamp, stateFile, Optional.of(value));
+        return new AnvilOptions(
+                binary, port, blockTime, genesisTimestamp, stateFile, Optional.of(value), blockGasLimit);
     }
 }

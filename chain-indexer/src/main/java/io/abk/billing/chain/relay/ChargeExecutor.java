@@ -7,17 +7,22 @@ import io.abk.billing.chain.domain.relay.Preflight;
 import io.abk.billing.chain.domain.relay.RelayOutcome;
 import io.abk.billing.chain.domain.relay.VaultCall;
 import io.abk.billing.chain.domain.settlement.FailureCode;
+import io.abk.billing.chain.domain.settlement.TransactionGas;
 import io.abk.billing.chain.relay.RelayerRpc.Answer;
 import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
 import io.abk.billing.chain.relay.RelayerRpc.MinedReceipt;
+import io.abk.billing.contracts.ChargeCall;
 import io.abk.billing.contracts.ChargeId;
 import io.abk.billing.contracts.SubscriptionRef;
 import io.abk.billing.contracts.SubscriptionVaultAbi;
 import io.abk.billing.contracts.VaultError;
+import io.abk.billing.contracts.VaultEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
 import java.math.BigInteger;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A charge through the vault: reference from the subscription id, charge id from the invoice id (so every attempt
@@ -32,13 +37,31 @@ final class ChargeExecutor extends VaultExecutor {
         super(vault, relayer, decimals, VaultCall.CHARGE, VaultError.ChargeIdUsed.class);
     }
 
-    Step prepare(ChainRequest request, ChainHead head) {
+    /**
+     * The preflight of a charge. One that goes {@code together} with others of its poll in a {@code chargeBatch} reads
+     * only whether its charge id was used ({@link Step.Charge} when not): the vault checks each charge of a batch as
+     * it would a lone one and answers a refused charge with its reason ({@code ChargeFailed}) at the cost of that
+     * charge's small share of the transaction. Reading the rest of that state first would cost four more reads a
+     * charge on renewal day and spare a little gas on the few that fail. A charge that goes alone is checked against
+     * the chain's state first ({@link ChargePreflight}), then simulated and estimated ({@link Step.Send}), as it pays
+     * a whole transaction for nothing if it reverts.
+     */
+    Step prepare(ChainRequest request, ChainHead head, boolean together) {
         var amount = amount(request);
         if (amount.isEmpty()) {
             return new Step.Answered(inexact(request));
         }
         var ref = SubscriptionRef.of(request.getSubscriptionId());
         var chargeId = ChargeId.of(request.getInvoiceId());
+        if (together) {
+            // One read: a charge made before (a repeated request, or a relayer that stopped before answering) is
+            // answered with its transaction without sending one that would only be refused.
+            return VaultReader.chargeRecord(vault.read(List.of(vault.chargeOfRead(chargeId)))
+                                    .getFirst())
+                            .exists()
+                    ? new Step.Answered(original(chargeId))
+                    : new Step.Charge(new ChargeCall(ref, amount.get(), chargeId));
+        }
         var data = SubscriptionVaultAbi.charge(ref, amount.get(), chargeId);
         // Two round trips instead of seven: what needs nothing but the request (the charge's record, the
         // subscription, the charge simulated and its gas estimated) at once, then what depends on the subscription.
@@ -72,6 +95,70 @@ final class ChargeExecutor extends VaultExecutor {
             case Preflight.Refuse refuse -> refused(refuse.code(), refuse.message());
             case Preflight.Clear clear -> simulated(first.get(2), first.get(3), data, chargeId);
         };
+    }
+
+    /**
+     * The gas limit of a {@code chargeBatch} of {@code calls}: its estimate with the relayer's margin. A batch the
+     * vault refuses as a whole (the relayer is not the vault's) throws the node's error, with the revert data.
+     */
+    BigInteger batchGasLimit(List<ChargeCall> calls) {
+        return FeePolicy.gasLimit(vault.estimate(relayer, SubscriptionVaultAbi.chargeBatch(calls)));
+    }
+
+    /** The answer to every charge of a batch the vault refuses as a whole with {@code error}. */
+    RelayOutcome refusedBatch(VaultError error) {
+        return refusal(error);
+    }
+
+    /**
+     * The outcome of each charge of a mined {@code chargeBatch} of {@code requests}, in their order, each with its
+     * share of the transaction's gas ({@link TransactionGas#share}). The vault answers each charge with one event, in
+     * order: {@code Charged} (moved in this transaction) or {@code ChargeFailed} (refused for the reason a lone charge
+     * would give; a used charge id is answered with the transaction that used it). A batch that reverted as a whole
+     * (out of gas) charged nothing: each charge is then answered as a lone one that reverted.
+     */
+    List<RelayOutcome> minedBatch(List<ChainRequest> requests, MinedReceipt receipt) {
+        int count = requests.size();
+        var gas = receipt.gas();
+        var outcomes = new ArrayList<RelayOutcome>(count);
+        if (!receipt.succeeded()) {
+            for (int i = 0; i < count; i++) {
+                outcomes.add(withGas(mined(requests.get(i), receipt), gas.share(i, count)));
+            }
+            return outcomes;
+        }
+        var answers = receipt.logs().stream()
+                .filter(log -> log.address().equalsIgnoreCase(vault.vault()))
+                .map(log -> SubscriptionVaultAbi.decodeEvent(log.topics(), log.data()))
+                .flatMap(Optional::stream)
+                .filter(event -> event instanceof VaultEvent.Charged || event instanceof VaultEvent.ChargeFailed)
+                .toList();
+        if (answers.size() != count) {
+            throw new IllegalStateException("chargeBatch transaction " + receipt.txHash() + " answered "
+                    + answers.size() + " of its " + count + " charges");
+        }
+        for (int i = 0; i < count; i++) {
+            var chargeId = ChargeId.of(requests.get(i).getInvoiceId());
+            var share = gas.share(i, count);
+            outcomes.add(
+                    switch (answers.get(i)) {
+                        case VaultEvent.Charged charged
+                        when charged.chargeId().equalsIgnoreCase(chargeId) ->
+                            new RelayOutcome.Moved(receipt.txHash(), share);
+                        case VaultEvent.ChargeFailed failed
+                        when failed.chargeId().equalsIgnoreCase(chargeId) ->
+                            withGas(refused(failed.reason(), () -> original(chargeId)), share);
+                        default ->
+                            throw new IllegalStateException("chargeBatch transaction " + receipt.txHash()
+                                    + " answered charge " + i + " for another charge id than " + chargeId);
+                    });
+        }
+        return outcomes;
+    }
+
+    /** A refusal carries what the relayer paid for it; an original transaction keeps its own gas. */
+    private static RelayOutcome withGas(RelayOutcome outcome, TransactionGas paid) {
+        return outcome instanceof RelayOutcome.Refused refused ? refused.withGas(paid) : outcome;
     }
 
     /** A mined charge: moved, or (status 0) the reason the vault gives when it is run again. */

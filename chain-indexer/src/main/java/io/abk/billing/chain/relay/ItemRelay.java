@@ -2,11 +2,17 @@ package io.abk.billing.chain.relay;
 
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.relay.FeeDecision;
+import io.abk.billing.chain.domain.relay.FeePolicy;
 import io.abk.billing.chain.domain.relay.RelayOutcome;
 import io.abk.billing.chain.domain.settlement.FailureCode;
 import io.abk.billing.chain.relay.RelayBatch.Item;
 import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
+import io.abk.billing.chainrpc.RpcErrorException;
+import io.abk.billing.contracts.ChargeCall;
+import io.abk.billing.contracts.SubscriptionVaultAbi;
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -73,11 +79,12 @@ final class ItemRelay {
         return sender != null;
     }
 
-    Step prepare(Item item, ChainHead head) {
+    /** {@code together}: the request's poll has other charges, which go out with it in one batch. */
+    Step prepare(Item item, ChainHead head, boolean together) {
         return switch (item.kind()) {
             case VERIFY -> new Step.Answered(verifier.verify(item.request(), head));
             case FUNDING -> new Step.Answered(funding.read(item.request(), head));
-            case CHARGE -> charges == null ? notConfigured() : charges.prepare(item.request(), head);
+            case CHARGE -> charges == null ? notConfigured() : charges.prepare(item.request(), head, together);
             case REFUND -> refunds == null ? notConfigured() : refunds.prepare(item.request(), head);
             case MANDATE -> mandates == null ? notConfigured() : mandates.prepare(item.request(), head);
             case AUTHORIZATION ->
@@ -113,6 +120,115 @@ final class ItemRelay {
                 transaction.latest().txHash(),
                 fees.maxFeePerGas());
         return transaction;
+    }
+
+    /** Whether cleared charges can go together in one transaction: with a key and a vault. */
+    boolean batchesCharges() {
+        return sender != null && charges != null;
+    }
+
+    /** The gas a batch of charges needs, or the vault's refusal of the batch as a whole. */
+    sealed interface BatchGas {
+
+        record Limit(BigInteger gasLimit) implements BatchGas {}
+
+        record Refused(RelayOutcome outcome) implements BatchGas {}
+    }
+
+    /**
+     * The gas limit of a {@code chargeBatch} of {@code calls}, estimated; a batch that reverts as a whole (the relayer
+     * is not the vault's) is refused with the vault's reason. A node that cannot estimate throws.
+     */
+    BatchGas batchGas(List<ChargeCall> calls) {
+        var charges = Objects.requireNonNull(this.charges);
+        try {
+            return new BatchGas.Limit(charges.batchGasLimit(calls));
+        } catch (RpcErrorException refused) {
+            if (refused.revertData().length() <= 2) {
+                throw refused;
+            }
+            return new BatchGas.Refused(charges.refusedBatch(SubscriptionVaultAbi.decodeError(refused.revertData())));
+        }
+    }
+
+    /**
+     * Sends one {@code chargeBatch} transaction for {@code items}, charges whose preflights cleared them ({@code calls},
+     * in the same order), or null when its fees would break a cap: the per-transaction cost cap holds for each charge
+     * ({@link FeePolicy#forCalls}).
+     */
+    @Nullable
+    SentTransaction sendCharges(
+            List<Item> items, List<ChargeCall> calls, BigInteger gasLimit, ChainHead head, BigInteger priorityFee) {
+        var sender = Objects.requireNonNull(this.sender);
+        if (!(sender.feePolicy().forCalls(items.size()).initial(gasLimit, head.baseFeePerGas(), priorityFee)
+                instanceof FeeDecision.Fees fees)) {
+            return null;
+        }
+        var vault = Objects.requireNonNull(chain.vaultAddress());
+        var transaction = sender.send(vault, SubscriptionVaultAbi.chargeBatch(calls), fees, items.size());
+        log.info(
+                "event=charge_batch_sent chainId={} charges={} firstRequestId={} nonce={} txHash={} gasLimit={} "
+                        + "maxFeePerGas={}",
+                chain.chainId(),
+                items.size(),
+                items.getFirst().request().getRequestId(),
+                transaction.nonce(),
+                transaction.latest().txHash(),
+                gasLimit,
+                fees.maxFeePerGas());
+        return transaction;
+    }
+
+    /** Every charge of a batch answered the same way without a transaction (its fees over a cap, the vault's no). */
+    List<RelayOutcome> answeredAlike(List<Item> items, RelayOutcome outcome) {
+        items.forEach(item -> outcomes.logAnswered(item, outcome));
+        return items.stream().<RelayOutcome>map(item -> outcome).toList();
+    }
+
+    /** The refusal of a batch whose fees would break a cap. */
+    RelayOutcome batchOverCap(int charges, BigInteger gasLimit, ChainHead head, BigInteger priorityFee) {
+        var overCap = (FeeDecision.OverCap) Objects.requireNonNull(sender)
+                .feePolicy()
+                .forCalls(charges)
+                .initial(gasLimit, head.baseFeePerGas(), priorityFee);
+        return RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, "Not sent: " + overCap.reason());
+    }
+
+    /**
+     * The outcome of each charge of a {@code chargeBatch} once it is mined and deep, in order: moved in it, refused
+     * with the vault's reason, or answered with the transaction that used the charge id before, once that is deep.
+     */
+    List<RelayOutcome> minedCharges(List<Item> items, SentTransaction transaction) {
+        var awaited = Objects.requireNonNull(sender).await(transaction);
+        if (awaited instanceof TransactionSender.Awaited.NotMined notMined) {
+            return answeredAlike(items, RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, notMined.reason()));
+        }
+        var receipt = ((TransactionSender.Awaited.Mined) awaited).receipt();
+        var answers = Objects.requireNonNull(charges)
+                .minedBatch(items.stream().map(Item::request).toList(), receipt);
+        log.info(
+                "event=charge_batch_mined chainId={} charges={} refused={} txHash={} status={} gasUsed={} ms={}",
+                chain.chainId(),
+                items.size(),
+                answers.stream()
+                        .filter(answer -> answer instanceof RelayOutcome.Refused)
+                        .count(),
+                receipt.txHash(),
+                receipt.succeeded() ? 1 : 0,
+                receipt.gasUsed(),
+                (System.nanoTime() - transaction.sentAtNanos()) / 1_000_000);
+        var all = new ArrayList<RelayOutcome>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            var item = items.get(i);
+            var outcome = answers.get(i);
+            if (outcome instanceof RelayOutcome.Moved moved && !moved.txHash().equals(receipt.txHash())) {
+                outcome = deepOriginal(item, moved);
+            } else if (outcome instanceof RelayOutcome.Refused) {
+                outcomes.logAnswered(item, outcome);
+            }
+            all.add(outcome);
+        }
+        return all;
     }
 
     RelayOutcome refusedOverCap(Item item, Step.Send send, ChainHead head, BigInteger priorityFee) {

@@ -6,15 +6,18 @@ import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
 import io.abk.billing.chain.settlement.RelayedRequests.Kind;
 import io.abk.billing.chainrpc.RpcErrorException;
 import io.abk.billing.chainrpc.RpcUnavailableException;
+import io.abk.billing.contracts.ChargeCall;
 import io.abk.billing.schemas.avro.ChainRequest;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -31,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * Executes one poll's requests on one chain, pipelined for throughput: every preflight and verification runs
  * concurrently (reads only), then the transactions are signed and sent one after the other with consecutive
  * nonces (sending is fast, and the nonce order must be the send order), then every receipt is awaited
- * concurrently, while the relayer may already start the next batch. A charge or refund is answered only once the
+ * concurrently, while the relayer may already start the next batch. The charges a poll cleared go last, together in
+ * {@code chargeBatch} transactions ({@link ChargeBatches}), each charge with its own outcome. A charge or refund is answered only once the
  * transaction that moved the money is as deep as the chain's confirmation depth ({@link Confirmations}), whether this
  * batch sent it or the vault names it as made before. On a development chain driven by test clocks
  * ({@link ChainSettings#timeTravel()}), chain time is first moved forward to the latest {@code requestedAt} of the
@@ -160,28 +164,33 @@ final class RelayBatch implements AutoCloseable {
             return;
         }
         long started = System.nanoTime();
+        var together = relay.batchesCharges()
+                && items.stream().filter(item -> item.kind() == Kind.CHARGE).count() > 1;
         var steps = new ArrayList<Future<Step>>();
         for (var item : items) {
             steps.add(pool.submit(() -> {
                 preflights.acquire();
                 try {
-                    return relay.prepare(item, head);
+                    return relay.prepare(item, head, together);
                 } finally {
                     preflights.release();
                 }
             }));
         }
-        var pending = new ArrayList<Future<RelayOutcome>>();
+        var pending = new ArrayList<Future<RelayOutcome>>(Collections.nCopies(items.size(), null));
+        var charges = new ArrayList<ClearedCharge>();
         var priorityFee = (BigInteger) null;
         for (int i = 0; i < items.size() && !stopped; i++) {
             var item = items.get(i);
             switch (join(steps.get(i), item)) {
-                case Step.Answered answered -> pending.add(answered(item, answered.outcome()));
+                case Step.Answered answered -> pending.set(i, answered(item, answered.outcome()));
+                case Step.Charge charge -> charges.add(new ClearedCharge(i, item, charge.call()));
                 case Step.Send send -> {
                     try {
                         priorityFee = priorityFee == null ? rpc.suggestedPriorityFee() : priorityFee;
                         var transaction = relay.send(item, send, head, priorityFee);
-                        pending.add(
+                        pending.set(
+                                i,
                                 transaction == null
                                         ? CompletableFuture.completedFuture(
                                                 relay.refusedOverCap(item, send, head, priorityFee))
@@ -190,9 +199,34 @@ final class RelayBatch implements AutoCloseable {
                         if (stopped) {
                             return;
                         }
-                        pending.add(CompletableFuture.completedFuture(outcomes.failure(item, failed)));
+                        pending.set(i, CompletableFuture.completedFuture(outcomes.failure(item, failed)));
                     }
                 }
+            }
+        }
+        if (!charges.isEmpty() && !stopped) {
+            try {
+                priorityFee = priorityFee == null ? rpc.suggestedPriorityFee() : priorityFee;
+            } catch (RuntimeException failed) {
+                for (var charge : charges) {
+                    pending.set(
+                            charge.index(), CompletableFuture.completedFuture(outcomes.failure(charge.item(), failed)));
+                }
+                charges.clear();
+            }
+            // Each batch's estimate is a read: all of them at once, then the sends in order as they come in.
+            var groups = ChargeBatches.group(charges);
+            var gases = groups.stream()
+                    .map(group -> CompletableFuture.supplyAsync(
+                            () -> relay.batchGas(
+                                    group.stream().map(ClearedCharge::call).toList()),
+                            pool))
+                    .toList();
+            for (int g = 0; g < groups.size(); g++) {
+                if (stopped) {
+                    return;
+                }
+                sendCharges(groups.get(g), gases.get(g), head, Objects.requireNonNull(priorityFee), pending);
             }
         }
         if (stopped) {
@@ -213,6 +247,68 @@ final class RelayBatch implements AutoCloseable {
             // After a stop the batch failed already, and what the interrupted waits answered is no answer.
             batch.complete(all);
         });
+    }
+
+    /** A charge its preflight cleared, at {@code index} of the batch, waiting to go out with others. */
+    private record ClearedCharge(int index, Item item, ChargeCall call) {}
+
+    /**
+     * Sends {@code group} (charges of this poll, in its order) as one {@code chargeBatch}, whose receipt answers each,
+     * or as two halves when its estimate is above {@link ChargeBatches#MAX_GAS}. Sets each one's pending outcome.
+     */
+    private void sendCharges(
+            List<ClearedCharge> group,
+            CompletableFuture<ItemRelay.BatchGas> estimate,
+            ChainHead head,
+            BigInteger priorityFee,
+            List<Future<RelayOutcome>> pending) {
+        var items = group.stream().map(ClearedCharge::item).toList();
+        var calls = group.stream().map(ClearedCharge::call).toList();
+        CompletableFuture<List<RelayOutcome>> answers;
+        try {
+            switch (estimate.join()) {
+                case ItemRelay.BatchGas.Refused refused ->
+                    answers = CompletableFuture.completedFuture(relay.answeredAlike(items, refused.outcome()));
+                case ItemRelay.BatchGas.Limit limit
+                when limit.gasLimit().compareTo(ChargeBatches.MAX_GAS) > 0 && group.size() > 1 -> {
+                    for (var half : List.of(
+                            group.subList(0, group.size() / 2), group.subList(group.size() / 2, group.size()))) {
+                        var halfCalls = half.stream().map(ClearedCharge::call).toList();
+                        sendCharges(
+                                half,
+                                CompletableFuture.completedFuture(relay.batchGas(halfCalls)),
+                                head,
+                                priorityFee,
+                                pending);
+                    }
+                    return;
+                }
+                case ItemRelay.BatchGas.Limit limit -> {
+                    var transaction = relay.sendCharges(items, calls, limit.gasLimit(), head, priorityFee);
+                    answers = transaction == null
+                            ? CompletableFuture.completedFuture(relay.answeredAlike(
+                                    items, relay.batchOverCap(items.size(), limit.gasLimit(), head, priorityFee)))
+                            : CompletableFuture.supplyAsync(() -> relay.minedCharges(items, transaction), pool);
+                }
+            }
+        } catch (CompletionException failedEstimate) {
+            if (stopped) {
+                return;
+            }
+            var cause = Objects.requireNonNullElse(failedEstimate.getCause(), failedEstimate);
+            answers = CompletableFuture.completedFuture(
+                    items.stream().map(item -> outcomes.failure(item, cause)).toList());
+        } catch (RuntimeException failed) {
+            if (stopped) {
+                return;
+            }
+            answers = CompletableFuture.completedFuture(
+                    items.stream().map(item -> outcomes.failure(item, failed)).toList());
+        }
+        for (int j = 0; j < group.size(); j++) {
+            int position = j;
+            pending.set(group.get(j).index(), answers.thenApply(all -> all.get(position)));
+        }
     }
 
     private List<RelayOutcome> failures(List<Item> items, RuntimeException failed) {

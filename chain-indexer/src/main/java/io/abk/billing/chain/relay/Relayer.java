@@ -59,10 +59,15 @@ public final class Relayer implements AutoCloseable {
 
     private static final Duration POLL_WHILE_WAITING = Duration.ofMillis(5);
     /**
-     * Batches waiting for their receipts while the next one is prepared and sent. Two keep the node busy during a
-     * block's wait without piling up work that a failure would have to redo.
+     * Polls waiting for their receipts while the next one is prepared and sent, at most this many and at most
+     * {@link #MAX_REQUESTS_WAITING} requests: with blocks seconds apart and a confirmation depth on top, renewal day's
+     * thousands of charges a second need several polls in flight, and a bound keeps what a failure would have to redo
+     * (idempotently: the vault's charge ids) to a few blocks' worth.
      */
-    static final int MAX_BATCHES_WAITING = 2;
+    static final int MAX_BATCHES_WAITING = 8;
+
+    /** See {@link #MAX_BATCHES_WAITING}: about ten seconds of charges at a thousand a second. */
+    static final int MAX_REQUESTS_WAITING = 10_000;
     /** Transient RPC failures are retried this long before a request is answered as failed. */
     static final Duration RPC_RETRY_BUDGET = Duration.ofSeconds(30);
 
@@ -164,7 +169,9 @@ public final class Relayer implements AutoCloseable {
                 }
                 while (running
                         && !inFlight.isEmpty()
-                        && (inFlight.peek().outcomes().isDone() || inFlight.size() > MAX_BATCHES_WAITING)) {
+                        && (inFlight.peek().outcomes().isDone()
+                                || inFlight.size() > MAX_BATCHES_WAITING
+                                || waiting(inFlight) > MAX_REQUESTS_WAITING)) {
                     finishOldest(inFlight);
                 }
             }
@@ -185,6 +192,14 @@ public final class Relayer implements AutoCloseable {
                         e.toString());
             }
         }
+    }
+
+    private static int waiting(ArrayDeque<InFlight> inFlight) {
+        int requests = 0;
+        for (var poll : inFlight) {
+            requests += poll.mine().size();
+        }
+        return requests;
     }
 
     private void failed(RuntimeException e) {

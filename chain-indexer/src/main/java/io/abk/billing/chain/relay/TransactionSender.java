@@ -101,8 +101,13 @@ final class TransactionSender {
      * gap) makes the manager read the chain and the transaction go once more with the nonce it gives.
      */
     SentTransaction send(String to, String data, Fees fees) {
+        return send(to, data, fees, 1);
+    }
+
+    /** As {@link #send(String, String, Fees)}, for a transaction making {@code calls} vault calls at once. */
+    SentTransaction send(String to, String data, Fees fees, int calls) {
         try {
-            return sendOnce(nonces.allocate(), to, data, fees);
+            return sendOnce(nonces.allocate(), to, data, fees, calls);
         } catch (RpcErrorException refused) {
             nonces.release();
             if (!refused.nonceProblem()) {
@@ -112,7 +117,7 @@ final class TransactionSender {
             log.info("event=nonce_resync chainId={} reason=send_refused", chainId);
             nonces.resync();
             try {
-                return sendOnce(nonces.allocate(), to, data, fees);
+                return sendOnce(nonces.allocate(), to, data, fees, calls);
             } catch (RuntimeException again) {
                 nonces.release();
                 nonces.invalidate();
@@ -232,7 +237,8 @@ final class TransactionSender {
     }
 
     private Optional<SentTransaction> replace(SentTransaction current) {
-        var bumped = fees.bump(current.latest().fees(), rpc.head().baseFeePerGas());
+        var bumped = fees.forCalls(current.calls())
+                .bump(current.latest().fees(), rpc.head().baseFeePerGas());
         if (bumped instanceof FeeDecision.OverCap overCap) {
             log.warn(
                     "event=replacement_refused chainId={} nonce={} txHash={} reason=\"{}\"",
@@ -288,9 +294,9 @@ final class TransactionSender {
         }
     }
 
-    private SentTransaction sendOnce(BigInteger nonce, String to, String data, Fees fees) {
+    private SentTransaction sendOnce(BigInteger nonce, String to, String data, Fees fees, int calls) {
         var signed = signer.sign(nonce, to, data, fees);
         signer.submit(signed);
-        return new SentTransaction(nonce, to, data, List.of(signed.version()), System.nanoTime());
+        return new SentTransaction(nonce, to, data, calls, List.of(signed.version()), System.nanoTime());
     }
 }

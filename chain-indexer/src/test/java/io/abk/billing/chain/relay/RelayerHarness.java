@@ -14,6 +14,7 @@ import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.localchain.AnvilAccounts;
 import io.abk.billing.localchain.AnvilNode;
+import io.abk.billing.localchain.AnvilOptions;
 import io.abk.billing.localchain.LocalChainDeployer;
 import io.abk.billing.localchain.LocalChainDeployment;
 import io.abk.billing.localchain.LocalChainTransactions;
@@ -85,15 +86,22 @@ public final class RelayerHarness implements AutoCloseable {
     private final Map<String, ChainRequest> sent = new ConcurrentHashMap<>();
 
     private final List<ChainResult> all = new ArrayList<>();
+    /** Whether waiting for a charge's or refund's result mines blocks; not when the chain makes its own. */
+    private volatile boolean mineWhileWaiting = true;
 
     RelayerHarness(Path dir) throws Exception {
+        this(dir, AnvilOptions.defaults());
+    }
+
+    /** As {@link #RelayerHarness(Path)}, on an anvil started with {@code anvil}. */
+    RelayerHarness(Path dir, AnvilOptions anvil) throws Exception {
         this.dir = dir;
         broker = TestBroker.start(dir.resolve("kafka"));
         broker.createTopics(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS, Topics.CHAIN_DEAD_LETTERS).stream()
                 .map(topic ->
                         new NewTopic(topic.name(Deployment.DEFAULT), PARTITIONS, (short) 1).configs(topic.configs()))
                 .toList());
-        node = AnvilNode.start();
+        node = AnvilNode.start(anvil);
         var deployer = new LocalChainDeployer(node);
         tx = deployer.transactions();
         deployment = deployer.deploy(this.deployer, relayer.getAddress());
@@ -376,6 +384,31 @@ public final class RelayerHarness implements AutoCloseable {
                 .get(30, TimeUnit.SECONDS);
     }
 
+    /**
+     * A block every {@code blockSeconds}, mined by a thread of the harness (anvil's own interval mining left
+     * transactions in its pool after a long set-up), and results awaited without mining.
+     */
+    void intervalMining(int blockSeconds) {
+        node.setAutomine(false);
+        mineWhileWaiting = false;
+        var miner = new Thread(
+                () -> {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        try {
+                            Thread.sleep(blockSeconds * 1000L);
+                            node.mine(1);
+                        } catch (InterruptedException e) {
+                            return;
+                        } catch (RuntimeException stopped) {
+                            // The node is closing.
+                        }
+                    }
+                },
+                "block-every-" + blockSeconds + "s");
+        miner.setDaemon(true);
+        miner.start();
+    }
+
     /** The key each result was written under, by request id. */
     String resultKey(String requestId) {
         result(requestId);
@@ -423,7 +456,7 @@ public final class RelayerHarness implements AutoCloseable {
             return done.getAsBoolean();
         };
         var request = sent.get(requestId);
-        if (request != null && !(request.getPayload() instanceof VerifyPaymentRequest)) {
+        if (mineWhileWaiting && request != null && !(request.getPayload() instanceof VerifyPaymentRequest)) {
             awaitMining(node, PATIENCE, polled);
         } else {
             await().atMost(PATIENCE)

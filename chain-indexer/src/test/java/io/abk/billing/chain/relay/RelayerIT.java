@@ -15,6 +15,7 @@ import io.abk.billing.contracts.EvmHex;
 import io.abk.billing.contracts.SubscriptionRef;
 import io.abk.billing.contracts.SubscriptionVaultAbi;
 import io.abk.billing.localchain.AnvilAccounts;
+import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.NotExecuted;
@@ -110,7 +111,7 @@ class RelayerIT {
     }
 
     @Test
-    void shouldChargeEachRequestOfABatchAsIfItHadComeAloneAndKeyItsResultByItsInvoice() throws Exception {
+    void shouldChargeTheRequestsOfABatchInOneTransactionAndKeyEachResultByItsInvoice() throws Exception {
         start(chain.chain());
         var first = chain.subscribe(chain.customer, TEN_USDC);
         var second = chain.subscribe(chain.customer, TEN_USDC);
@@ -120,18 +121,89 @@ class RelayerIT {
 
         chain.sendBatch(List.of(firstCharge, secondCharge));
 
+        var txHash = executed(chain.result(firstCharge.getRequestId()));
+        assertThat(txHash).matches("0x[0-9a-f]{64}");
+        assertThat(executed(chain.result(secondCharge.getRequestId()))).isEqualTo(txHash);
         for (var request : List.of(firstCharge, secondCharge)) {
-            assertThat(executed(chain.result(request.getRequestId()))).matches("0x[0-9a-f]{64}");
             assertThat(chain.resultKey(request.getRequestId())).isEqualTo(request.getInvoiceId());
         }
-        assertThat(executed(chain.result(firstCharge.getRequestId())))
-                .isNotEqualTo(executed(chain.result(secondCharge.getRequestId())));
+        assertMoved(before, 2 * TEN_USDC);
+        // Each charge carries its share of the transaction's gas; the shares add up to what the relayer paid.
+        var receipt = receipt(txHash);
+        var shares = List.of((Executed) chain.result(firstCharge.getRequestId()).getOutcome(), (Executed)
+                chain.result(secondCharge.getRequestId()).getOutcome());
+        assertThat(shares.stream().mapToLong(Executed::getGasUsed).sum())
+                .isEqualTo(receipt.getGasUsed().longValueExact());
+        assertThat(shares.stream()
+                        .map(share -> new BigInteger(share.getGasCostWei()))
+                        .reduce(BigInteger.ZERO, BigInteger::add))
+                .isEqualTo(receipt.getGasUsed()
+                        .multiply(org.web3j.utils.Numeric.decodeQuantity(receipt.getEffectiveGasPrice())));
+    }
+
+    // Charges the preflight cleared one by one can still clash inside their batch: each is answered for itself.
+    @Test
+    void shouldAnswerEachChargeOfABatchTransactionWithItsOwnOutcome() throws Exception {
+        start(chain.chain());
+        var first = chain.subscribe(chain.customer, TEN_USDC);
+        var second = chain.subscribe(chain.customer, TEN_USDC);
+        var before = balances();
+        var invoice = newInvoice();
+        var charged = charge(first, invoice, TEN_USDC, now(), customer, merchant);
+        var other = charge(second, newInvoice(), TEN_USDC, now(), customer, merchant);
+        var nextPeriod = charge(first, newInvoice(), TEN_USDC, now(), customer, merchant);
+        var repeated = ChainRequest.newBuilder(charge(first, invoice, TEN_USDC, now(), customer, merchant))
+                .setRequestId(invoice + ":2")
+                .build();
+
+        chain.sendBatch(List.of(charged, other, nextPeriod, repeated));
+
+        var txHash = executed(chain.result(charged.getRequestId()));
+        assertThat(executed(chain.result(other.getRequestId()))).isEqualTo(txHash);
+        assertThat(code(chain.result(nextPeriod.getRequestId()))).isEqualTo("PERIOD_NOT_STARTED");
+        assertThat(((NotExecuted) chain.result(nextPeriod.getRequestId()).getOutcome()).getGasUsed())
+                .isPositive();
+        assertThat(executed(chain.result(repeated.getRequestId()))).isEqualTo(txHash);
         assertMoved(before, 2 * TEN_USDC);
     }
 
     @Test
     void shouldRefuseWithTheChainsReasonAndMoveNothing() throws Exception {
         start(chain.chain());
+        var requests = doomedCharges();
+        var before = balances();
+
+        for (var request : requests) {
+            chain.send(request);
+            chain.result(request.getRequestId());
+        }
+
+        assertRefusedWithTheChainsReasons(requests, before);
+        // Alone, each is refused before anything is sent.
+        assertThat(requests)
+                .extracting(request ->
+                        ((NotExecuted) chain.result(request.getRequestId()).getOutcome()).getGasUsed())
+                .containsOnlyNulls();
+    }
+
+    // In a batch the vault itself refuses each charge, with the same reasons, for the gas of its own share.
+    @Test
+    void shouldRefuseEachChargeOfABatchWithTheReasonALoneChargeGets() throws Exception {
+        start(chain.chain());
+        var requests = doomedCharges();
+        var before = balances();
+
+        chain.sendBatch(requests);
+
+        assertRefusedWithTheChainsReasons(requests, before);
+        assertThat(requests)
+                .extracting(request ->
+                        ((NotExecuted) chain.result(request.getRequestId()).getOutcome()).getGasUsed())
+                .allSatisfy(gas -> assertThat(gas).isPositive());
+    }
+
+    /** Six charges the chain refuses, each for another reason. */
+    private List<ChainRequest> doomedCharges() throws Exception {
         var broke = AnvilAccounts.get(5);
         var revoked = AnvilAccounts.get(6);
         var low = AnvilAccounts.get(7);
@@ -148,20 +220,17 @@ class RelayerIT {
         var paid = charge(paidSub, newInvoice(), TEN_USDC, now(), customer, merchant);
         chain.send(paid);
         executed(chain.result(paid.getRequestId()));
-        var before = balances();
-
-        var requests = List.of(
+        return List.of(
                 charge(brokeSub, newInvoice(), TEN_USDC, now(), broke.getAddress(), merchant),
                 charge(revokedSub, newInvoice(), TEN_USDC, now(), revoked.getAddress(), merchant),
                 charge(lowSub, newInvoice(), TEN_USDC, now(), low.getAddress(), merchant),
                 charge(canceledSub, newInvoice(), TEN_USDC, now(), customer, merchant),
                 charge(paidSub, newInvoice(), TEN_USDC, now(), customer, merchant),
                 charge("sub_never_subscribed", newInvoice(), TEN_USDC, now(), customer, merchant));
-        for (var request : requests) {
-            chain.send(request);
-        }
+    }
 
-        assertThat(requests)
+    private void assertRefusedWithTheChainsReasons(List<ChainRequest> doomed, Balances before) {
+        assertThat(doomed)
                 .extracting(request -> code(chain.result(request.getRequestId())))
                 .containsExactly(
                         "INSUFFICIENT_BALANCE",
@@ -170,8 +239,8 @@ class RelayerIT {
                         "MANDATE_REVOKED",
                         "PERIOD_NOT_STARTED",
                         "MANDATE_INACTIVE");
-        assertThat(chain.balance(low.getAddress())).isEqualTo(BigInteger.valueOf(TEN_USDC));
-        assertThat(chain.balance(revoked.getAddress())).isEqualTo(BigInteger.valueOf(TEN_USDC));
+        assertThat(chain.balance(AnvilAccounts.get(7).getAddress())).isEqualTo(BigInteger.valueOf(TEN_USDC));
+        assertThat(chain.balance(AnvilAccounts.get(6).getAddress())).isEqualTo(BigInteger.valueOf(TEN_USDC));
         assertMoved(before, 0);
     }
 
@@ -584,6 +653,15 @@ class RelayerIT {
     private static String executed(ChainResult result) {
         assertThat(result.getOutcome()).isInstanceOf(Executed.class);
         return ((Executed) result.getOutcome()).getTxHash();
+    }
+
+    private org.web3j.protocol.core.methods.response.TransactionReceipt receipt(String txHash) throws Exception {
+        return chain.node
+                .web3j()
+                .ethGetTransactionReceipt(txHash)
+                .send()
+                .getTransactionReceipt()
+                .orElseThrow();
     }
 
     private static String code(ChainResult result) {

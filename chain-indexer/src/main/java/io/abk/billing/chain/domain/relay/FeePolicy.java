@@ -34,6 +34,20 @@ public record FeePolicy(BigInteger maxFeePerGasCap, BigInteger maxPriorityFeePer
         return ceilDiv(estimate.multiply(GAS_MARGIN_NUMERATOR), GAS_MARGIN_DENOMINATOR);
     }
 
+    /**
+     * The caps for a transaction that makes {@code calls} vault calls at once (a batch of charges): the same per gas,
+     * and the per-transaction cost cap for each call, so a batch may cost what its calls could have cost alone.
+     */
+    public FeePolicy forCalls(int calls) {
+        if (calls < 1) {
+            throw new IllegalArgumentException("a transaction makes at least one call, not " + calls);
+        }
+        return calls == 1
+                ? this
+                : new FeePolicy(
+                        maxFeePerGasCap, maxPriorityFeePerGasCap, maxCostPerTxCap.multiply(BigInteger.valueOf(calls)));
+    }
+
     /** The fees for a first submission, given the latest block's base fee and the node's priority suggestion. */
     public FeeDecision initial(BigInteger gasLimit, BigInteger baseFee, BigInteger suggestedPriorityFee) {
         var priority = suggestedPriorityFee.min(maxPriorityFeePerGasCap).max(BigInteger.ZERO);

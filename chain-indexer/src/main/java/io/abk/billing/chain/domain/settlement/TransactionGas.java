@@ -20,6 +20,22 @@ public record TransactionGas(long used, BigInteger costWei) {
         return new TransactionGas(gasUsed.longValueExact(), gasUsed.multiply(effectiveGasPrice));
     }
 
+    /**
+     * Share {@code index} of {@code count} of a transaction that did {@code count} things at once (a batch of
+     * charges): the gas split evenly, the first shares taking one more where it does not divide, so that the shares
+     * add up to the transaction's gas and cost exactly.
+     */
+    public TransactionGas share(int index, int count) {
+        if (count < 1 || index < 0 || index >= count) {
+            throw new IllegalArgumentException("share " + index + " of " + count);
+        }
+        long shareUsed = used / count + (index < used % count ? 1 : 0);
+        var shareCost = used == 0
+                ? BigInteger.ZERO
+                : costWei.multiply(BigInteger.valueOf(shareUsed)).divide(BigInteger.valueOf(used));
+        return new TransactionGas(shareUsed, shareCost);
+    }
+
     /** The cost as the wire carries it: decimal wei. */
     public String costWeiDecimal() {
         return costWei.toString();

@@ -44,6 +44,19 @@ class FeePolicyTest {
     }
 
     @Test
+    void shouldAllowABatchOfCallsTheCostPerTransactionOfEachCall() {
+        var cheap = new FeePolicy(wei(100), wei(10), wei(5_000_000));
+        var threeCalls = GAS.multiply(BigInteger.valueOf(3));
+
+        assertThat(cheap.initial(threeCalls, wei(20), wei(3))).isInstanceOf(OverCap.class);
+        assertThat(cheap.forCalls(3).initial(threeCalls, wei(20), wei(3)))
+                .isEqualTo(new Fees(threeCalls, wei(43), wei(3)));
+        assertThat(cheap.forCalls(3).initial(threeCalls.add(BigInteger.valueOf(100_000)), wei(20), wei(3)))
+                .isInstanceOf(OverCap.class);
+        assertThat(cheap.forCalls(1)).isSameAs(cheap);
+    }
+
+    @Test
     void shouldAddTwentyPercentToTheGasEstimateRoundedUp() {
         assertThat(FeePolicy.gasLimit(BigInteger.valueOf(50_001))).isEqualTo(BigInteger.valueOf(60_002));
         assertThat(FeePolicy.gasLimit(BigInteger.valueOf(50_000))).isEqualTo(BigInteger.valueOf(60_000));
