@@ -87,6 +87,9 @@ public final class AnvilNode implements AutoCloseable {
                 .ifPresent(at -> command.addAll(List.of("--timestamp", Long.toString(at.getEpochSecond()))));
         options.stateFile().ifPresent(state -> command.addAll(List.of("--state", state.toString())));
         options.blockGasLimit().ifPresent(gas -> command.addAll(List.of("--gas-limit", Long.toString(gas))));
+        if (options.pruneHistory()) {
+            command.add("--prune-history");
+        }
         Path logFile;
         try {
             logFile = options.logFile().isPresent()

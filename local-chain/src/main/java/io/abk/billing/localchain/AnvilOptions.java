@@ -17,6 +17,8 @@ import java.util.Optional;
  * @param stateFile load the chain from this file at start and write it back on close (anvil's {@code --state})
  * @param logFile where anvil's output goes; empty for a temporary file deleted on a clean close
  * @param blockGasLimit the gas a block may hold (anvil's {@code --gas-limit}); empty for anvil's 30,000,000
+ * @param pruneHistory keep no past states (anvil's {@code --prune-history}): a chain of tens of thousands of blocks
+ *     otherwise writes its past states to {@code ~/.foundry/anvil/tmp}, gigabytes that a killed anvil leaves behind
  */
 public record AnvilOptions(
         Optional<Path> binary,
@@ -25,7 +27,8 @@ public record AnvilOptions(
         Optional<Instant> genesisTimestamp,
         Optional<Path> stateFile,
         Optional<Path> logFile,
-        Optional<Long> blockGasLimit) {
+        Optional<Long> blockGasLimit,
+        boolean pruneHistory) {
 
     /** anvil's chain id unless told otherwise; the project's configuration names the local chain by it. */
     public static final long CHAIN_ID = NetworkSettings.LOCAL.chainId();
@@ -38,36 +41,46 @@ public record AnvilOptions(
                 Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                false);
     }
 
     public AnvilOptions withBinary(Path value) {
         return new AnvilOptions(
-                Optional.of(value), port, blockTime, genesisTimestamp, stateFile, logFile, blockGasLimit);
+                Optional.of(value), port, blockTime, genesisTimestamp, stateFile, logFile, blockGasLimit, pruneHistory);
     }
 
     public AnvilOptions withPort(int value) {
-        return new AnvilOptions(binary, value, blockTime, genesisTimestamp, stateFile, logFile, blockGasLimit);
+        return new AnvilOptions(
+                binary, value, blockTime, genesisTimestamp, stateFile, logFile, blockGasLimit, pruneHistory);
     }
 
     public AnvilOptions withBlockTime(Duration value) {
-        return new AnvilOptions(binary, port, Optional.of(value), genesisTimestamp, stateFile, logFile, blockGasLimit);
+        return new AnvilOptions(
+                binary, port, Optional.of(value), genesisTimestamp, stateFile, logFile, blockGasLimit, pruneHistory);
     }
 
     public AnvilOptions withGenesisTimestamp(Instant value) {
-        return new AnvilOptions(binary, port, blockTime, Optional.of(value), stateFile, logFile, blockGasLimit);
+        return new AnvilOptions(
+                binary, port, blockTime, Optional.of(value), stateFile, logFile, blockGasLimit, pruneHistory);
     }
 
     public AnvilOptions withStateFile(Path value) {
-        return new AnvilOptions(binary, port, blockTime, genesisTimestamp, Optional.of(value), logFile, blockGasLimit);
+        return new AnvilOptions(
+                binary, port, blockTime, genesisTimestamp, Optional.of(value), logFile, blockGasLimit, pruneHistory);
     }
 
     public AnvilOptions withBlockGasLimit(long value) {
-        return new AnvilOptions(binary, port, blockTime, genesisTimestamp, stateFile, logFile, Optional.of(value));
+        return new AnvilOptions(
+                binary, port, blockTime, genesisTimestamp, stateFile, logFile, Optional.of(value), pruneHistory);
+    }
+
+    public AnvilOptions withoutHistory() {
+        return new AnvilOptions(binary, port, blockTime, genesisTimestamp, stateFile, logFile, blockGasLimit, true);
     }
 
     public AnvilOptions withLogFile(Path value) {
         return new AnvilOptions(
-                binary, port, blockTime, genesisTimestamp, stateFile, Optional.of(value), blockGasLimit);
+                binary, port, blockTime, genesisTimestamp, stateFile, Optional.of(value), blockGasLimit, pruneHistory);
     }
 }

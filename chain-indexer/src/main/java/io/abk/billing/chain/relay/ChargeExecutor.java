@@ -38,10 +38,10 @@ final class ChargeExecutor extends VaultExecutor {
     }
 
     /**
-     * The preflight of a charge. One that goes {@code together} with others of its poll in a {@code chargeBatch} reads
-     * only whether its charge id was used ({@link Step.Charge} when not): the vault checks each charge of a batch as
-     * it would a lone one and answers a refused charge with its reason ({@code ChargeFailed}) at the cost of that
-     * charge's small share of the transaction. Reading the rest of that state first would cost four more reads a
+     * The preflight of a charge. One that goes {@code together} with others of its poll in a {@code chargeBatch} is a
+     * {@link Step.Charge}: whether its charge id was used is read with the batch's others ({@link #made}), and the vault
+     * checks the rest as it would for a lone charge, answering a refused one with its reason ({@code ChargeFailed}) at
+     * the cost of that charge's small share of the transaction. Reading that state first would cost four more reads a
      * charge on renewal day and spare a little gas on the few that fail. A charge that goes alone is checked against
      * the chain's state first ({@link ChargePreflight}), then simulated and estimated ({@link Step.Send}), as it pays
      * a whole transaction for nothing if it reverts.
@@ -54,13 +54,7 @@ final class ChargeExecutor extends VaultExecutor {
         var ref = SubscriptionRef.of(request.getSubscriptionId());
         var chargeId = ChargeId.of(request.getInvoiceId());
         if (together) {
-            // One read: a charge made before (a repeated request, or a relayer that stopped before answering) is
-            // answered with its transaction without sending one that would only be refused.
-            return VaultReader.chargeRecord(vault.read(List.of(vault.chargeOfRead(chargeId)))
-                                    .getFirst())
-                            .exists()
-                    ? new Step.Answered(original(chargeId))
-                    : new Step.Charge(new ChargeCall(ref, amount.get(), chargeId));
+            return new Step.Charge(new ChargeCall(ref, amount.get(), chargeId));
         }
         var data = SubscriptionVaultAbi.charge(ref, amount.get(), chargeId);
         // Two round trips instead of seven: what needs nothing but the request (the charge's record, the
@@ -95,6 +89,26 @@ final class ChargeExecutor extends VaultExecutor {
             case Preflight.Refuse refuse -> refused(refuse.code(), refuse.message());
             case Preflight.Clear clear -> simulated(first.get(2), first.get(3), data, chargeId);
         };
+    }
+
+    /**
+     * Whether each of {@code calls} was charged before (a repeated request, or a relayer that stopped before answering),
+     * in one round trip: such a charge is answered with its transaction ({@link #original(ChargeCall)}) and not sent
+     * again only to be refused.
+     */
+    List<Boolean> made(List<ChargeCall> calls) {
+        return vault
+                .read(calls.stream()
+                        .map(call -> vault.chargeOfRead(call.chargeId()))
+                        .toList())
+                .stream()
+                .map(answer -> VaultReader.chargeRecord(answer).exists())
+                .toList();
+    }
+
+    /** The answer to a charge made before: the transaction that made it. */
+    RelayOutcome original(ChargeCall call) {
+        return original(call.chargeId());
     }
 
     /**

@@ -127,6 +127,18 @@ final class ItemRelay {
         return sender != null && charges != null;
     }
 
+    /** Whether each of {@code calls} was charged before, read in one round trip. */
+    List<Boolean> made(List<ChargeCall> calls) {
+        return Objects.requireNonNull(charges).made(calls);
+    }
+
+    /** The answer to a charge of a batch made before: the transaction that made it, once deep. */
+    RelayOutcome madeBefore(Item item, ChargeCall call) {
+        var outcome = Objects.requireNonNull(charges).original(call);
+        outcomes.logAnswered(item, outcome);
+        return outcome instanceof RelayOutcome.Moved moved ? deepOriginal(item, moved) : outcome;
+    }
+
     /** The gas a batch of charges needs, or the vault's refusal of the batch as a whole. */
     sealed interface BatchGas {
 

@@ -214,8 +214,9 @@ final class RelayBatch implements AutoCloseable {
                 }
                 charges.clear();
             }
+            var toSend = fresh(charges, pending);
             // Each batch's estimate is a read: all of them at once, then the sends in order as they come in.
-            var groups = ChargeBatches.group(charges);
+            var groups = ChargeBatches.group(toSend);
             var gases = groups.stream()
                     .map(group -> CompletableFuture.supplyAsync(
                             () -> relay.batchGas(
@@ -247,6 +248,38 @@ final class RelayBatch implements AutoCloseable {
             // After a stop the batch failed already, and what the interrupted waits answered is no answer.
             batch.complete(all);
         });
+    }
+
+    /**
+     * The charges not made before, in order: whether each was is read a batch's worth at a time, all at once; one made
+     * before is answered with the transaction that made it and sent no more.
+     */
+    private List<ClearedCharge> fresh(List<ClearedCharge> charges, List<Future<RelayOutcome>> pending) {
+        var groups = ChargeBatches.group(charges);
+        var made = groups.stream()
+                .map(group -> CompletableFuture.supplyAsync(
+                        () -> relay.made(group.stream().map(ClearedCharge::call).toList()), pool))
+                .toList();
+        var fresh = new ArrayList<ClearedCharge>();
+        for (int g = 0; g < groups.size(); g++) {
+            List<Boolean> before;
+            try {
+                before = made.get(g).join();
+            } catch (CompletionException unreadable) {
+                // Unknown: the vault answers a charge made before with ChargeIdUsed and the transaction that made it.
+                fresh.addAll(groups.get(g));
+                continue;
+            }
+            for (int i = 0; i < groups.get(g).size(); i++) {
+                var charge = groups.get(g).get(i);
+                if (before.get(i)) {
+                    pending.set(charge.index(), pool.submit(() -> relay.madeBefore(charge.item(), charge.call())));
+                } else {
+                    fresh.add(charge);
+                }
+            }
+        }
+        return fresh;
     }
 
     /** A charge its preflight cleared, at {@code index} of the batch, waiting to go out with others. */

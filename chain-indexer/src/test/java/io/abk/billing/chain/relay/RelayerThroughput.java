@@ -38,10 +38,14 @@ public final class RelayerThroughput {
         int blockSeconds = args.length > 1 ? Integer.parseInt(args[1]) : 0;
         long blockGas = args.length > 2 ? Long.parseLong(args[2]) : 30_000_000L;
         var dir = Files.createTempDirectory("relayer-throughput");
-        try (var chain = new RelayerHarness(dir, AnvilOptions.defaults().withBlockGasLimit(blockGas))) {
+        try (var chain = new RelayerHarness(
+                dir, AnvilOptions.defaults().withBlockGasLimit(blockGas).withoutHistory())) {
             long setUp = System.nanoTime();
             // anvil sends as any account, unsigned: the set-up's transactions go one call each.
             chain.node.rpc("anvil_autoImpersonateAccount", true);
+            // A block for each of tens of thousands of set-up transactions would take anvil many minutes: they go in
+            // blocks of many.
+            chain.node.setAutomine(false);
             var requests = new ArrayList<ChainRequest>();
             var last = "";
             for (int i = 0; i <= count; i++) {
@@ -65,6 +69,9 @@ public final class RelayerThroughput {
                         RelayerHarness.now(),
                         customer,
                         chain.merchant.getAddress()));
+                if (i % 500 == 499) {
+                    chain.node.mine(1);
+                }
             }
             chain.node.rpc("anvil_autoImpersonateAccount", false);
             // anvil answers a send before it mines it, and may leave some in its pool: blocks until it is empty.
@@ -151,7 +158,7 @@ public final class RelayerThroughput {
     }
 
     /**
-     * An unsigned transaction from {@code from}, mined by itself. Its receipt is not awaited: one that failed leaves a
+     * An unsigned transaction from {@code from}, mined with the set-up's others. Its receipt is not awaited: one that failed leaves a
      * charge the relayer cannot make, and the run then stops naming it.
      */
     private static String send(RelayerHarness chain, String from, String to, String data) {
