@@ -131,7 +131,10 @@ export interface Invoice {
   failureMessage: string | null;
   paidAt: Timestamp | null;
   txHash: string | null;
-  /** The gas the platform's relayer paid for the transaction that paid the invoice; null when none did. */
+  /**
+   * The gas the platform's relayer paid for the transaction that paid the invoice (this invoice's share when that
+   * transaction charged many subscriptions); null when none did.
+   */
   gasUsed: number | null;
   /** That gas's cost in wei, a decimal string (exact: it outgrows a number's safe integers). */
   gasCostWei: string | null;
