@@ -6,7 +6,6 @@ import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
 import io.abk.billing.chain.settlement.RelayedRequests.Kind;
 import io.abk.billing.chainrpc.RpcErrorException;
 import io.abk.billing.chainrpc.RpcUnavailableException;
-import io.abk.billing.contracts.ChargeCall;
 import io.abk.billing.schemas.avro.ChainRequest;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -17,7 +16,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -35,9 +33,9 @@ import org.slf4j.LoggerFactory;
  * concurrently (reads only), then the transactions are signed and sent one after the other with consecutive
  * nonces (sending is fast, and the nonce order must be the send order), then every receipt is awaited
  * concurrently, while the relayer may already start the next batch. The charges a poll cleared go last, together in
- * {@code chargeBatch} transactions ({@link ChargeBatches}), each charge with its own outcome. A charge or refund is answered only once the
- * transaction that moved the money is as deep as the chain's confirmation depth ({@link Confirmations}), whether this
- * batch sent it or the vault names it as made before. On a development chain driven by test clocks
+ * {@code chargeBatch} transactions ({@link ChargeBatchSender}), each charge with its own outcome. A charge or refund
+ * is answered only once the transaction that moved the money is as deep as the chain's confirmation depth
+ * ({@link Confirmations}), whether this batch sent it or the vault names it as made before. On a development chain driven by test clocks
  * ({@link ChainSettings#timeTravel()}), chain time is first moved forward to the latest {@code requestedAt} of the
  * batch, never backwards. {@link #stop()} abandons every batch in flight at once: none of them completes, so none is
  * answered, and what was sent is left to the chain (the next relayer finds it by the account's nonces).
@@ -60,6 +58,7 @@ final class RelayBatch implements AutoCloseable {
     private final RelayerRpc rpc;
     private final ItemOutcomes outcomes;
     private final ItemRelay relay;
+    private final ChargeBatchSender chargeBatches;
     private final @Nullable NonceRecovery recovery;
     /** Whether the recovery has run; the relayer's thread alone starts batches. */
     private boolean recovered;
@@ -83,6 +82,7 @@ final class RelayBatch implements AutoCloseable {
         this.rpc = rpc;
         this.outcomes = new ItemOutcomes(chain);
         this.relay = new ItemRelay(chain, rpc, sender, executors, outcomes);
+        this.chargeBatches = new ChargeBatchSender(relay, outcomes, pool, () -> stopped);
     }
 
     /**
@@ -178,13 +178,13 @@ final class RelayBatch implements AutoCloseable {
             }));
         }
         var pending = new ArrayList<Future<RelayOutcome>>(Collections.nCopies(items.size(), null));
-        var charges = new ArrayList<ClearedCharge>();
+        var charges = new ArrayList<ChargeBatchSender.Cleared>();
         var priorityFee = (BigInteger) null;
         for (int i = 0; i < items.size() && !stopped; i++) {
             var item = items.get(i);
             switch (join(steps.get(i), item)) {
                 case Step.Answered answered -> pending.set(i, answered(item, answered.outcome()));
-                case Step.Charge charge -> charges.add(new ClearedCharge(i, item, charge.call()));
+                case Step.Charge charge -> charges.add(new ChargeBatchSender.Cleared(i, item, charge.call()));
                 case Step.Send send -> {
                     try {
                         priorityFee = priorityFee == null ? rpc.suggestedPriorityFee() : priorityFee;
@@ -214,20 +214,8 @@ final class RelayBatch implements AutoCloseable {
                 }
                 charges.clear();
             }
-            var toSend = fresh(charges, pending);
-            // Each batch's estimate is a read: all of them at once, then the sends in order as they come in.
-            var groups = ChargeBatches.group(toSend);
-            var gases = groups.stream()
-                    .map(group -> CompletableFuture.supplyAsync(
-                            () -> relay.batchGas(
-                                    group.stream().map(ClearedCharge::call).toList()),
-                            pool))
-                    .toList();
-            for (int g = 0; g < groups.size(); g++) {
-                if (stopped) {
-                    return;
-                }
-                sendCharges(groups.get(g), gases.get(g), head, Objects.requireNonNull(priorityFee), pending);
+            if (!charges.isEmpty()) {
+                chargeBatches.send(charges, head, Objects.requireNonNull(priorityFee), pending);
             }
         }
         if (stopped) {
@@ -248,100 +236,6 @@ final class RelayBatch implements AutoCloseable {
             // After a stop the batch failed already, and what the interrupted waits answered is no answer.
             batch.complete(all);
         });
-    }
-
-    /**
-     * The charges not made before, in order: whether each was is read a batch's worth at a time, all at once; one made
-     * before is answered with the transaction that made it and sent no more.
-     */
-    private List<ClearedCharge> fresh(List<ClearedCharge> charges, List<Future<RelayOutcome>> pending) {
-        var groups = ChargeBatches.group(charges);
-        var made = groups.stream()
-                .map(group -> CompletableFuture.supplyAsync(
-                        () -> relay.made(group.stream().map(ClearedCharge::call).toList()), pool))
-                .toList();
-        var fresh = new ArrayList<ClearedCharge>();
-        for (int g = 0; g < groups.size(); g++) {
-            List<Boolean> before;
-            try {
-                before = made.get(g).join();
-            } catch (CompletionException unreadable) {
-                // Unknown: the vault answers a charge made before with ChargeIdUsed and the transaction that made it.
-                fresh.addAll(groups.get(g));
-                continue;
-            }
-            for (int i = 0; i < groups.get(g).size(); i++) {
-                var charge = groups.get(g).get(i);
-                if (before.get(i)) {
-                    pending.set(charge.index(), pool.submit(() -> relay.madeBefore(charge.item(), charge.call())));
-                } else {
-                    fresh.add(charge);
-                }
-            }
-        }
-        return fresh;
-    }
-
-    /** A charge its preflight cleared, at {@code index} of the batch, waiting to go out with others. */
-    private record ClearedCharge(int index, Item item, ChargeCall call) {}
-
-    /**
-     * Sends {@code group} (charges of this poll, in its order) as one {@code chargeBatch}, whose receipt answers each,
-     * or as two halves when its estimate is above {@link ChargeBatches#MAX_GAS}. Sets each one's pending outcome.
-     */
-    private void sendCharges(
-            List<ClearedCharge> group,
-            CompletableFuture<ItemRelay.BatchGas> estimate,
-            ChainHead head,
-            BigInteger priorityFee,
-            List<Future<RelayOutcome>> pending) {
-        var items = group.stream().map(ClearedCharge::item).toList();
-        var calls = group.stream().map(ClearedCharge::call).toList();
-        CompletableFuture<List<RelayOutcome>> answers;
-        try {
-            switch (estimate.join()) {
-                case ItemRelay.BatchGas.Refused refused ->
-                    answers = CompletableFuture.completedFuture(relay.answeredAlike(items, refused.outcome()));
-                case ItemRelay.BatchGas.Limit limit
-                when limit.gasLimit().compareTo(ChargeBatches.MAX_GAS) > 0 && group.size() > 1 -> {
-                    for (var half : List.of(
-                            group.subList(0, group.size() / 2), group.subList(group.size() / 2, group.size()))) {
-                        var halfCalls = half.stream().map(ClearedCharge::call).toList();
-                        sendCharges(
-                                half,
-                                CompletableFuture.completedFuture(relay.batchGas(halfCalls)),
-                                head,
-                                priorityFee,
-                                pending);
-                    }
-                    return;
-                }
-                case ItemRelay.BatchGas.Limit limit -> {
-                    var transaction = relay.sendCharges(items, calls, limit.gasLimit(), head, priorityFee);
-                    answers = transaction == null
-                            ? CompletableFuture.completedFuture(relay.answeredAlike(
-                                    items, relay.batchOverCap(items.size(), limit.gasLimit(), head, priorityFee)))
-                            : CompletableFuture.supplyAsync(() -> relay.minedCharges(items, transaction), pool);
-                }
-            }
-        } catch (CompletionException failedEstimate) {
-            if (stopped) {
-                return;
-            }
-            var cause = Objects.requireNonNullElse(failedEstimate.getCause(), failedEstimate);
-            answers = CompletableFuture.completedFuture(
-                    items.stream().map(item -> outcomes.failure(item, cause)).toList());
-        } catch (RuntimeException failed) {
-            if (stopped) {
-                return;
-            }
-            answers = CompletableFuture.completedFuture(
-                    items.stream().map(item -> outcomes.failure(item, failed)).toList());
-        }
-        for (int j = 0; j < group.size(); j++) {
-            int position = j;
-            pending.set(group.get(j).index(), answers.thenApply(all -> all.get(position)));
-        }
     }
 
     private List<RelayOutcome> failures(List<Item> items, RuntimeException failed) {
